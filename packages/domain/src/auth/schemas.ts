@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+export const languages = ['en', 'pl'] as const
+export const languageSchema = z.enum(languages)
+export type Language = z.infer<typeof languageSchema>
+
+/** User types: a user counts as admin when the type number is below 2 (spec 01 section 6). */
+export const userTypes = { adminus: 0, admin: 1, normal: 2 } as const
+export type UserTypeName = keyof typeof userTypes
+export const userTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)])
+export type UserType = z.infer<typeof userTypeSchema>
+
+export function isAdmin(type: number): boolean {
+  return type < 2
+}
+
+export function isAdminus(type: number): boolean {
+  return type === userTypes.adminus
+}
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: 'errors.email_invalid' }))
+
+export const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: 'errors.field_required' }),
+  password: z.string().min(1, { error: 'errors.field_required' }).max(1024),
+})
+export type LoginRequest = z.infer<typeof loginSchema>
+
+export const langRequestSchema = z.object({ lang: languageSchema })
+export type LangRequest = z.infer<typeof langRequestSchema>
+
+export const tokenResponseSchema = z.object({ token: z.string() })

@@ -1,0 +1,3 @@
+export * from './payloads'
+export * from './topics'
+export * from './validate-readings'

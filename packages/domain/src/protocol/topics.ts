@@ -1,0 +1,34 @@
+/** Topic layout of device protocol v1: `kropla/v1/{serial}/{up|down}/{kind}`. */
+export const protocolPrefix = 'kropla/v1'
+
+export const upKinds = ['hello', 'data', 'state', 'ack', 'status'] as const
+export type UpKind = (typeof upKinds)[number]
+
+export interface UpTopic {
+  serial: string
+  kind: UpKind
+}
+
+export function upTopic(serial: string, kind: UpKind): string {
+  return `${protocolPrefix}/${serial}/up/${kind}`
+}
+
+export function downTopic(serial: string, kind: 'cmd' | 'config'): string {
+  return `${protocolPrefix}/${serial}/down/${kind}`
+}
+
+/** Returns the serial and message kind of a module-to-server topic, or null when the topic is not one. */
+export function parseUpTopic(topic: string): UpTopic | null {
+  const parts = topic.split('/')
+  if (parts.length !== 5 || parts[0] !== 'kropla' || parts[1] !== 'v1' || parts[3] !== 'up') return null
+  const serial = parts[2]!
+  const kind = parts[4] as UpKind
+  if (!serial || !upKinds.includes(kind)) return null
+  return { serial, kind }
+}
+
+/** A module may subscribe only to its own `down/#` topics (and their sub-topics). */
+export function isOwnDownTopic(serial: string, topicFilter: string): boolean {
+  const own = `${protocolPrefix}/${serial}/down/`
+  return topicFilter === `${protocolPrefix}/${serial}/down/#` || topicFilter.startsWith(own)
+}

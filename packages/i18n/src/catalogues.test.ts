@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { catalogues, flattenKeys, pickLang, translate } from './index'
+
+describe('message catalogues', () => {
+  it('have the same keys in Polish and English', () => {
+    expect(flattenKeys(catalogues.pl).sort()).toEqual(flattenKeys(catalogues.en).sort())
+  })
+
+  it('have no empty message', () => {
+    for (const lang of ['en', 'pl'] as const) {
+      const empty = flattenKeys(catalogues[lang]).filter((key) => translate(lang, key).trim() === '')
+      expect(empty).toEqual([])
+    }
+  })
+
+  it('keep the spec wording of the required-field message', () => {
+    expect(translate('pl', 'errors.field_required')).toBe('Pole wymagane')
+    expect(translate('en', 'errors.field_required')).toBe('Field required')
+    expect(translate('en', 'errors.incorrect_login')).toBe('Incorrect login data.')
+  })
+
+  it('pick the stored language, then the browser one, then English', () => {
+    expect(pickLang([null, 'pl-PL'])).toBe('pl')
+    expect(pickLang(['en', 'pl-PL'])).toBe('en')
+    expect(pickLang([undefined, 'de-DE'])).toBe('en')
+  })
+})

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config'
+
+/** One runner for every tier: unit tests beside the code, integration tests in apps/server, journeys in e2e. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'simulator', root: 'apps/simulator', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.spec.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
