@@ -1,5 +1,6 @@
 export * from './auth/schemas'
 export * from './catalogue'
+export * from './demo/demo-farm'
 export * from './errors/api-error'
 export * from './fleet/fleet-module'
 export * from './live/live-data-row'

@@ -18,7 +18,11 @@ export function isAdminus(type: number): boolean {
   return type === userTypes.adminus
 }
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: 'errors.email_invalid' }))
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'errors.email_invalid' }))
 
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, { error: 'errors.field_required' }),

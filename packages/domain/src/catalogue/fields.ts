@@ -7,7 +7,14 @@ export const soilProbeLevel = (n: number): InputField[] => [
   { name: `MCI_${n}`, unit: 'g/l', min: 0, max: 3, decimals: 2, kind: 'number' },
 ]
 
-export const battvol: InputField = { name: 'battvol', unit: 'V', min: 0, max: 15, decimals: 2, kind: 'number' }
+export const battvol: InputField = {
+  name: 'battvol',
+  unit: 'V',
+  min: 0,
+  max: 15,
+  decimals: 2,
+  kind: 'number',
+}
 export const sigstr: InputField = { name: 'sigstr', unit: '%', min: 0, max: 100, decimals: 0, kind: 'number' }
 export const comm: InputField = { name: 'comm', unit: '', decimals: 0, kind: 'flag' }
 

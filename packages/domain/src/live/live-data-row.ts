@@ -38,7 +38,11 @@ export interface RowObject {
 }
 
 /** Groups one module's fresh readings by timestamp into live data rows, oldest first. */
-export function buildLiveDataRows(object: RowObject, readings: readonly Reading[], latest: readonly StoredLatest[]) {
+export function buildLiveDataRows(
+  object: RowObject,
+  readings: readonly Reading[],
+  latest: readonly StoredLatest[],
+) {
   const previousByField = new Map(latest.map((entry) => [entry.field, entry]))
   const byTime = new Map<number, Reading[]>()
   for (const reading of readings) {
@@ -57,7 +61,10 @@ export function buildLiveDataRows(object: RowObject, readings: readonly Reading[
         values[reading.field] = reading.value
         const before = previousByField.get(reading.field)
         if (before?.previousTs && before.ts.getTime() === time) {
-          previous[reading.field] = { value: before.previousValue, dtimestamp: before.previousTs.toISOString() }
+          previous[reading.field] = {
+            value: before.previousValue,
+            dtimestamp: before.previousTs.toISOString(),
+          }
         }
       }
       return {

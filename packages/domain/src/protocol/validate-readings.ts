@@ -39,14 +39,23 @@ export interface ValidatedReadings {
  * does not have, or a value of the wrong kind, is rejected and the rest of the message is kept.
  * Outputs store true/false as 1/0 so that every reading is one number column.
  */
-export function validateReadings(model: DeviceModel, payload: DataPayload, receivedAt: Date): ValidatedReadings {
+export function validateReadings(
+  model: DeviceModel,
+  payload: DataPayload,
+  receivedAt: Date,
+): ValidatedReadings {
   const sets = 'readings' in payload ? payload.readings : [payload]
   const result: ValidatedReadings = { readings: [], rejected: [] }
   for (const set of sets) validateReadingSet(model, set, receivedAt, result)
   return result
 }
 
-function validateReadingSet(model: DeviceModel, set: ReadingSet, receivedAt: Date, into: ValidatedReadings): void {
+function validateReadingSet(
+  model: DeviceModel,
+  set: ReadingSet,
+  receivedAt: Date,
+  into: ValidatedReadings,
+): void {
   const ts = set.ts === undefined ? receivedAt : parseTimestamp(set.ts)
   if (!ts) {
     into.rejected.push({ field: null, reason: 'invalid_ts', detail: String(set.ts) })
