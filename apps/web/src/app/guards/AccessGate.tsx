@@ -1,0 +1,23 @@
+import { Navigate, Outlet } from 'react-router'
+import { decideAccess } from '../../features/session/route-access'
+import { useMe } from '../../features/session/useMe'
+import { useSessionState } from '../../features/session/useSessionState'
+import { ErrorState } from '../ui/ErrorState'
+import { PendingState } from '../ui/PendingState'
+
+/** Lets its child routes render only for the right kind of visitor (spec 01 section 2). */
+export function AccessGate({ area }: { area: 'public' | 'private' }) {
+  const session = useSessionState()
+  const { error, refetch } = useMe()
+  const decision = decideAccess(area, session)
+  switch (decision.kind) {
+    case 'wait':
+      return <PendingState fullPage />
+    case 'redirect':
+      return <Navigate to={decision.to} replace />
+    case 'failed':
+      return <ErrorState error={error} onRetry={() => void refetch()} />
+    case 'render':
+      return <Outlet />
+  }
+}

@@ -1,0 +1,169 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createI18n } from '../lib/i18n'
+import { createFakeServer } from '../testing/fake-server'
+import { createFakeSocket, type FakeSocket } from '../testing/fake-socket'
+import { meFixture, objectFixture } from '../testing/me-fixture'
+import { AppProviders } from './AppProviders'
+import { createServices } from './create-services'
+import { routes } from './router'
+
+let socket: FakeSocket
+vi.mock('../lib/socket', () => ({ createRealtimeSocket: () => socket }))
+
+const at10 = '2026-05-01T10:00:00.000Z'
+const at11 = '2026-05-01T11:00:00.000Z'
+
+function demoMe(type: 0 | 1 | 2 = 1) {
+  const base = meFixture()
+  return meFixture({
+    user: { ...base.user, type, time_zone: 'Europe/Warsaw' },
+    objects: [
+      objectFixture({
+        id: 1,
+        serial: 'DEMO-ENV-0001',
+        name: 'Greenhouse air',
+        last_device_model: 'AM-200',
+        latest: { TEMP_1: { value: 21.46, dtimestamp: at10, previous: { value: 20, dtimestamp: at10 } } },
+      }),
+      objectFixture({
+        id: 2,
+        serial: 'DEMO-VALVO-0001',
+        name: 'Field valves',
+        last_device_model: 'AM-411',
+        connection: 0,
+        latest: { o1: { value: 1, dtimestamp: at10, previous: null } },
+      }),
+    ],
+  })
+}
+
+function openApp(
+  path: string,
+  options: { isLoggedIn?: boolean; userType?: 0 | 1 | 2; lang?: 'en' | 'pl' } = {},
+) {
+  const server = createFakeServer(demoMe(options.userType), options)
+  const services = createServices(createI18n(options.lang ?? 'en'), server.fetch)
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { router, server }
+}
+
+async function logIn(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: email } })
+  fireEvent.change(screen.getByLabelText(/Password|Hasło/), { target: { value: password } })
+  fireEvent.click(screen.getByRole('button', { name: /Log in|Zaloguj/ }))
+}
+
+beforeEach(() => {
+  socket = createFakeSocket()
+})
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+})
+
+describe('the browser app', () => {
+  it('sends a visitor to the login screen', async () => {
+    const { router } = openApp('/')
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('shows the server message inline after a wrong password, in the interface language', async () => {
+    openApp('/login', { lang: 'pl' })
+    await logIn('demo@kropla.app', 'wrong')
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Niepoprawne dane logowania.')
+  })
+
+  it('asks for the fields before calling the server', async () => {
+    openApp('/login')
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }))
+    expect(await screen.findAllByText('Field required')).toHaveLength(2)
+  })
+
+  it('logs in and shows the modules as tiles with their latest readings', async () => {
+    const { router, server } = openApp('/login')
+    await logIn(server.credentials.email, server.credentials.password)
+
+    const tile = await screen.findByTestId('tile-DEMO-ENV-0001')
+    expect(router.state.location.pathname).toBe('/')
+    expect(within(tile).getByText('Greenhouse air')).toBeTruthy()
+    expect(screen.getByTestId('value-DEMO-ENV-0001-TEMP_1').textContent).toBe('21.5 °C')
+    expect(within(tile).getByLabelText('Rising')).toBeTruthy()
+    expect(screen.getByTestId('time-DEMO-ENV-0001').textContent).toContain('2026-05-01 12:00:00')
+    expect(screen.getByTestId('value-DEMO-VALVO-0001-o1').textContent).toBe('on')
+    expect(screen.getByTestId('connection-DEMO-VALVO-0001').textContent).toBe('Offline')
+    expect(screen.getByTestId('connection-state').dataset.state).toBe('1')
+  })
+
+  it('updates a tile from a live data row without reloading', async () => {
+    openApp('/', { isLoggedIn: true })
+    await screen.findByTestId('tile-DEMO-ENV-0001')
+    socket.serverEmits('data', [
+      {
+        id_object: 1,
+        timestamp: '2026-05-01 11:00:00',
+        dtimestamp: at11,
+        timestamp_unix: Date.parse(at11) / 1000,
+        activation__: null,
+        inactivation__: null,
+        values: { TEMP_1: 18.04 },
+        previous: {},
+      },
+    ])
+    expect((await screen.findByText('18.0 °C')).dataset.testid).toBe('value-DEMO-ENV-0001-TEMP_1')
+    expect(screen.getByLabelText('Falling')).toBeTruthy()
+  })
+
+  it('shows the real-time connection state in the top panel', async () => {
+    openApp('/', { isLoggedIn: true })
+    await screen.findByTestId('tile-DEMO-ENV-0001')
+    socket.serverEmits('disconnect')
+    expect((await screen.findByText('Disconnected')).closest('[data-testid="connection-state"]')).toBeTruthy()
+    expect(screen.getByTestId('connection-state').dataset.state).toBe('0')
+  })
+
+  it('sends a logged-in user from the login screen to the start', async () => {
+    const { router } = openApp('/login', { isLoggedIn: true })
+    await screen.findByTestId('tile-DEMO-ENV-0001')
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('keeps the operator area for Adminus', async () => {
+    openApp('/admin/adminus', { isLoggedIn: true, userType: 2 })
+    expect((await screen.findByTestId('access-denied')).textContent).toBe('Access denied')
+    expect(within(screen.getByTestId('main-nav')).queryByText('Operator')).toBeNull()
+  })
+
+  it('opens the operator area for Adminus', async () => {
+    openApp('/admin/adminus/users', { isLoggedIn: true, userType: 0 })
+    expect(await screen.findByText('This screen is not built yet.')).toBeTruthy()
+    expect(within(screen.getByTestId('main-nav')).getByText('Operator')).toBeTruthy()
+  })
+
+  it('shows screens of later issues as not built yet', async () => {
+    openApp('/kropla_2/settings/regions', { isLoggedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Regions' })).toBeTruthy()
+    expect(screen.getByText('This screen is not built yet.')).toBeTruthy()
+  })
+
+  it('shows a not-found page for an unknown address', async () => {
+    openApp('/no/such/place')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
+  })
+
+  it('switches the interface to Polish from the top panel', async () => {
+    openApp('/', { isLoggedIn: true })
+    await screen.findByTestId('tile-DEMO-ENV-0001')
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'pl' } })
+    expect(await screen.findByRole('button', { name: 'Wyloguj' })).toBeTruthy()
+    expect(localStorage.getItem('kropla.lang')).toBe('pl')
+  })
+})

@@ -1,0 +1,56 @@
+import { Burger, Button, Group, Loader, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigation } from 'react-router'
+import { useLogout } from '../../features/auth/useLogout'
+import { LanguageSwitch } from '../../features/language/LanguageSwitch'
+import type { ConnectionState } from '../../features/realtime/useRealtime'
+import { useSession } from '../../features/session/useSession'
+import { Brand } from './Brand'
+import { ConnectionIndicator } from './ConnectionIndicator'
+
+interface TopPanelProps {
+  connection: ConnectionState
+  isMenuOpen: boolean
+  onToggleMenu: () => void
+}
+
+export function TopPanel({ connection, isMenuOpen, onToggleMenu }: TopPanelProps) {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const logout = useLogout()
+  const isNavigating = useNavigation().state === 'loading'
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={isMenuOpen}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('app.open_menu')}
+        />
+        <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
+          <Brand />
+        </Link>
+        {isNavigating && <Loader size="xs" aria-label={t('app.loading')} />}
+      </Group>
+      <Group gap="md" wrap="nowrap">
+        <ConnectionIndicator state={connection} />
+        <LanguageSwitch />
+        <Text size="sm" fw={500} visibleFrom="md" data-testid="user-name">
+          {[user.name, user.family_name].filter(Boolean).join(' ')}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => logout.mutate()}
+          loading={logout.isPending}
+          data-testid="logout"
+        >
+          {t('nav.logout')}
+        </Button>
+      </Group>
+    </Group>
+  )
+}

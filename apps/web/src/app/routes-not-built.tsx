@@ -1,0 +1,92 @@
+import type { RouteObject } from 'react-router'
+import { productSlug } from '../lib/constants'
+import type { NavKey } from './layout/nav-key'
+import { NotBuiltScreen } from './ui/NotBuiltScreen'
+
+/** Screens of spec 01 section 2 that later issues build: [path, title]. */
+const screens: readonly (readonly [string, NavKey])[] = [
+  ['dashboard', 'nav.dashboard'],
+  ['dashboard/:id', 'nav.dashboard'],
+  ['calendar', 'nav.calendar'],
+  ['schedules', 'nav.schedules'],
+  ['alarms', 'nav.alarms'],
+  ['map', 'nav.map'],
+  ['reports', 'nav.reports'],
+  ['reports/view', 'nav.report_view'],
+  ['resources/outputs', 'nav.outputs'],
+  ['resources/outputs/:id', 'nav.outputs'],
+  ['resources/water_sources', 'nav.water_sources'],
+  ['resources/water_sources/:id', 'nav.water_sources'],
+  ['resources/groups', 'nav.groups'],
+  ['resources/groups/:id', 'nav.groups'],
+  ['resources/devices', 'nav.devices'],
+  ['settings', 'nav.settings'],
+  ['settings/weather', 'nav.weather'],
+  ['settings/profile', 'nav.profile'],
+  ['settings/profile/client', 'nav.client'],
+  ['supervisor', 'nav.supervisor'],
+  ['test', 'nav.test'],
+  ['test/profile', 'nav.profile'],
+  ['test/objects', 'nav.objects'],
+  ['test/objects/:id', 'nav.objects'],
+  ['test/groups', 'nav.groups'],
+  ['test/groups/:id', 'nav.groups'],
+  ['test/weather', 'nav.weather'],
+  ['test/resources', 'nav.resources'],
+  ['mobile', 'nav.mobile'],
+  ['mobile/badge', 'nav.badge'],
+  ['mobile/direction', 'nav.direction'],
+  ['mobile/geolocation', 'nav.geolocation'],
+  ['mobile/nfc', 'nav.nfc'],
+  ['mobile/fcm', 'nav.fcm'],
+  ['mobile/bluetooth', 'nav.bluetooth'],
+  ['mobile/maps', 'nav.maps'],
+  ['mobile/boxs', 'nav.boxs'],
+  ['mobile/ble', 'nav.ble'],
+  ['mobile/datadisplay', 'nav.datadisplay'],
+  [`${productSlug}_2/dashboard`, 'nav.dashboard'],
+  [`${productSlug}_2/dashboard/:id`, 'nav.dashboard'],
+  [`${productSlug}_2/schedulers`, 'nav.schedulers'],
+  [`${productSlug}_2/modules`, 'nav.modules'],
+  [`${productSlug}_2/resources/sections`, 'nav.sections'],
+  [`${productSlug}_2/resources/devices`, 'nav.devices'],
+  [`${productSlug}_2/resources/water_sources`, 'nav.water_sources'],
+  [`${productSlug}_2/user_messages`, 'nav.user_messages'],
+  [`${productSlug}_2/settings`, 'nav.settings'],
+  [`${productSlug}_2/settings/users`, 'nav.users'],
+  [`${productSlug}_2/settings/regions`, 'nav.regions'],
+  [`${productSlug}_2/settings/geo_objects`, 'nav.geo_objects'],
+]
+
+/** The operator area's screens, relative to /admin. */
+const operatorScreens: readonly (readonly [string, NavKey])[] = [
+  ['adminus', 'nav.adminus'],
+  ['adminus/users', 'nav.users'],
+  ['adminus/users/:id', 'nav.users'],
+  ['adminus/clients', 'nav.clients'],
+  ['adminus/clients/:id', 'nav.clients'],
+  ['adminus/devices', 'nav.devices'],
+  ['adminus/devices/:id', 'nav.devices'],
+  ['adminus/objects', 'nav.objects'],
+  ['adminus/objects/:id', 'nav.objects'],
+  ['adminus/logs', 'nav.logs'],
+  ['adminus/alarms', 'nav.alarms'],
+  ['adminus/messages', 'nav.messages'],
+  ['adminus/users_messages', 'nav.users_messages'],
+  ['adminus/users_messages/:id', 'nav.users_messages'],
+  ['adminus/message_templates', 'nav.message_templates'],
+]
+
+function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
+  // The key makes React mount a fresh screen when one placeholder route gives way to another.
+  return list.map(([path, titleKey]) => ({
+    path,
+    element: <NotBuiltScreen key={path} titleKey={titleKey} />,
+  }))
+}
+
+export const notBuiltRoutes = toRoutes(screens)
+export const notBuiltOperatorRoutes: RouteObject[] = [
+  { index: true, element: <NotBuiltScreen titleKey="nav.admin" /> },
+  ...toRoutes(operatorScreens),
+]

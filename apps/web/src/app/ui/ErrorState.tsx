@@ -1,0 +1,22 @@
+import { Alert, Button, Center, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { useErrorMessage } from './useErrorMessage'
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation()
+  const messageOf = useErrorMessage()
+  return (
+    <Center mih={160} p="md">
+      <Stack align="center" maw={480}>
+        <Alert color="red" role="alert" title={t('app.error_title')} w="100%">
+          {messageOf(error)}
+        </Alert>
+        {onRetry && (
+          <Button variant="light" onClick={onRetry}>
+            {t('app.retry')}
+          </Button>
+        )}
+      </Stack>
+    </Center>
+  )
+}

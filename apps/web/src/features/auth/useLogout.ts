@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+
+/** Spec 01 section 7: after `GET /logout` the session is cleared and the page reloaded, landing on login. */
+export function useLogout() {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: () => api.get('/logout'),
+    onSuccess: () => {
+      queryClient.clear()
+      window.location.hash = '#/login'
+      window.location.reload()
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+  })
+}

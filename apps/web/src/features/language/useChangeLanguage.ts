@@ -1,0 +1,32 @@
+import type { LangRequest, MeResponse } from '@kropla/domain'
+import type { Lang } from '@kropla/i18n'
+import { notifications } from '@mantine/notifications'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { meQueryKey } from '../session/me-query'
+import { useMe } from '../session/useMe'
+import { storeLang } from './choose-language'
+
+/** Switches the interface language at once, remembers it on this device and, when logged in, on the account. */
+export function useChangeLanguage(): (lang: Lang) => void {
+  const { i18n } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const { data: me } = useMe()
+
+  return (lang) => {
+    void i18n.changeLanguage(lang)
+    storeLang(localStorage, lang)
+    if (!me) return
+    const body: LangRequest = { lang }
+    api
+      .put('/api/users/lang', body)
+      .then(() =>
+        queryClient.setQueryData<MeResponse | null>(meQueryKey, (current) =>
+          current ? { ...current, user: { ...current.user, lang } } : current,
+        ),
+      )
+      .catch(() => notifications.show({ color: 'red', message: i18n.t('errors.changes_not_saved') }))
+  }
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../app/api-context'
+import { fetchMe, meQueryKey } from './me-query'
+
+/**
+ * Spec 01 section 7: `/api/me` is read on first navigation and on reload only; afterwards the
+ * socket keeps it current, so it never goes stale on its own.
+ */
+export function useMe() {
+  const api = useApi()
+  return useQuery({ queryKey: meQueryKey, queryFn: () => fetchMe(api), staleTime: Number.POSITIVE_INFINITY })
+}

@@ -1,0 +1,126 @@
+import { apiErrorSchema, tokenResponseSchema } from '@kropla/domain'
+import { ApiRequestError } from './api-error'
+
+/** Anything with zod's `parse`: the domain schemas, without the web app depending on zod itself. */
+export interface Parser<T> {
+  parse(input: unknown): T
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+const writeMethods: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Spec 01 section 7: these two may fail with not_authenticated without sending the user to login. */
+const pathsExemptFromLoginRedirect = ['/api/me', '/api/users/lang']
+
+export interface ApiClientOptions {
+  getLang: () => string
+  onNotAuthenticated: () => void
+  fetch?: typeof fetch
+}
+
+export interface ApiClient {
+  get<T>(path: string, parser?: Parser<T>): Promise<T>
+  post<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
+  put<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
+  patch<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
+  delete<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
+  /** The session changed (login, logout), so the CSRF token bound to the old one is useless. */
+  forgetCsrfToken(): void
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  let csrfToken: Promise<string> | null = null
+
+  function obtainCsrfToken(): Promise<string> {
+    csrfToken ??= request('GET', '/token', undefined, false).then(
+      (payload) => tokenResponseSchema.parse(payload).token,
+      (error: unknown) => {
+        csrfToken = null
+        throw error
+      },
+    )
+    return csrfToken
+  }
+
+  async function request(method: Method, path: string, body: unknown, isRetry: boolean): Promise<unknown> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-language': options.getLang(),
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (writeMethods.has(method)) headers['csrf-token'] = await obtainCsrfToken()
+
+    let response: Response
+    try {
+      response = await doFetch(path, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    } catch {
+      throw new ApiRequestError(0, 'network', '')
+    }
+
+    const payload = await readJson(response)
+    if (response.ok) return payload
+
+    const error = toRequestError(response.status, payload)
+    if (error.code === 'csrf_invalid' && writeMethods.has(method) && !isRetry) {
+      csrfToken = null
+      return request(method, path, body, true)
+    }
+    if (error.code === 'not_authenticated' && !pathsExemptFromLoginRedirect.includes(pathOnly(path))) {
+      options.onNotAuthenticated()
+    }
+    throw error
+  }
+
+  function call<T>(method: Method, path: string, body: unknown, parser?: Parser<T>): Promise<T> {
+    return request(method, path, body, false).then((payload) => parse(payload, parser))
+  }
+
+  return {
+    get: (path, parser) => call('GET', path, undefined, parser),
+    post: (path, body, parser) => call('POST', path, body, parser),
+    put: (path, body, parser) => call('PUT', path, body, parser),
+    patch: (path, body, parser) => call('PATCH', path, body, parser),
+    delete: (path, body, parser) => call('DELETE', path, body, parser),
+    forgetCsrfToken: () => {
+      csrfToken = null
+    },
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function toRequestError(status: number, payload: unknown): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(payload)
+  if (!parsed.success) return new ApiRequestError(status, 'internal', '')
+  return new ApiRequestError(status, parsed.data.error, parsed.data.message, parsed.data.issues ?? [])
+}
+
+function parse<T>(payload: unknown, parser: Parser<T> | undefined): T {
+  if (!parser) return payload as T // the caller asked for no check, so it takes the answer as it comes
+  try {
+    return parser.parse(payload)
+  } catch (cause) {
+    // The answer broke the shared contract in @kropla/domain: report it plainly rather than render garbage.
+    console.error('Unexpected answer shape', cause)
+    throw new ApiRequestError(200, 'internal', '')
+  }
+}
+
+function pathOnly(path: string): string {
+  return path.split(/[?#]/)[0] ?? path
+}

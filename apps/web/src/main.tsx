@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { browserLanguages, chooseLanguage, readStoredLang } from './features/language/choose-language'
+import { createI18n } from './lib/i18n'
+
+const i18n = createI18n(chooseLanguage(readStoredLang(localStorage), browserLanguages(navigator)))
+document.documentElement.lang = i18n.language
+i18n.on('languageChanged', (lang) => {
+  document.documentElement.lang = lang
+})
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+createRoot(root).render(
+  <StrictMode>
+    <App i18n={i18n} />
+  </StrictMode>,
+)

@@ -1,0 +1,45 @@
+import type { MeResponse, ObjectSummary } from '@kropla/domain'
+
+export function objectFixture(overrides: Partial<ObjectSummary> = {}): ObjectSummary {
+  return {
+    id: 1,
+    name: 'Tomato field probe',
+    serial: 'DEMO-TRIO-0001',
+    last_device_model: 'AM-100-103',
+    status: 1,
+    marker: 0,
+    location: null,
+    firmware: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_data_at: '2026-05-01T10:00:00.000Z',
+    connection: 1,
+    latest: {},
+    ...overrides,
+  }
+}
+
+export function meFixture(overrides: Partial<MeResponse> = {}): MeResponse {
+  return {
+    user: {
+      id: 7,
+      email: 'demo@kropla.app',
+      name: 'Anna',
+      family_name: 'Nowak',
+      type: 1,
+      id_client: 3,
+      client_name: 'Demo Farm Kropla',
+      lang: 'en',
+      time_zone: 'UTC',
+      date_format: 'YYYY-MM-DD HH:mm:ss',
+      temperature_unit: 'C',
+      area_unit: 'ha',
+      hide_splash: false,
+    },
+    objects: [],
+    outputsOpenings: [],
+    unreadMessages: 0,
+    assignedClients: [],
+    components: [],
+    ...overrides,
+  }
+}
