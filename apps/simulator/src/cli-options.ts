@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util'
+
+export interface CliOptions {
+  mqttUrl: string
+  intervalSeconds: number
+  seed: number | undefined
+}
+
+export const usage = `Usage: kropla-simulator [--mqtt URL] [--interval SECONDS] [--seed N]
+
+A virtual farm (the demo farm's modules) speaking the Kropla device protocol over MQTT.
+
+  --mqtt URL          broker to connect to (default: $MQTT_URL or mqtt://127.0.0.1:$MQTT_PORT, port 1883)
+  --interval SECONDS  seconds between readings (default: $SIM_INTERVAL or 10)
+  --seed N            seed for weather and sensor noise (default: $SIM_SEED or a fixed seed)
+  --help              show this help`
+
+const supportedSchemes = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']
+
+/** Reads the command line over the environment over the defaults, and refuses a bad value with a reason. */
+export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions | 'help' {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      mqtt: { type: 'string' },
+      interval: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  })
+  if (values.help) return 'help'
+
+  const mqttUrl = values.mqtt ?? env.MQTT_URL ?? `mqtt://127.0.0.1:${env.MQTT_PORT || 1883}`
+  let scheme: string
+  try {
+    scheme = new URL(mqttUrl).protocol
+  } catch {
+    throw new Error(`--mqtt: not a URL: ${mqttUrl}`)
+  }
+  if (!supportedSchemes.includes(scheme))
+    throw new Error(`--mqtt: unsupported scheme ${scheme} in ${mqttUrl}`)
+
+  const intervalText = values.interval ?? env.SIM_INTERVAL ?? '10'
+  const intervalSeconds = Number(intervalText)
+  if (!Number.isFinite(intervalSeconds) || intervalSeconds <= 0) {
+    throw new Error(`--interval: expected a positive number of seconds, got ${intervalText}`)
+  }
+
+  const seedText = values.seed ?? env.SIM_SEED
+  const seed = seedText === undefined ? undefined : Number(seedText)
+  if (seed !== undefined && !Number.isSafeInteger(seed))
+    throw new Error(`--seed: expected an integer, got ${seedText}`)
+
+  return { mqttUrl, intervalSeconds, seed }
+}

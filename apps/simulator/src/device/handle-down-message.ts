@@ -1,0 +1,85 @@
+import {
+  type AckPayload,
+  type SetOutputCommand,
+  type StatePayload,
+  setOutputCommandSchema,
+} from '@kropla/domain'
+import type { FarmWorld } from '../farm/farm-world'
+import type { OutputChange, OutputName } from './output-bank'
+import { toProtocolTimestamp } from './protocol-time'
+
+export type Reply = { kind: 'ack'; payload: AckPayload } | { kind: 'state'; payload: StatePayload }
+
+export interface DownMessageOutcome {
+  /** What the module publishes in answer, in this order. */
+  replies: Reply[]
+  /** Why a message was dropped without an answer (nothing to acknowledge it by). */
+  dropped?: string
+}
+
+/**
+ * How a module answers `down/cmd` and `down/config`: acknowledge receipt, execute, acknowledge
+ * the result, and after switching outputs report their state. A command is executed whole or
+ * not at all, so a command naming an output the module lacks switches nothing.
+ */
+export function handleDownMessage(
+  world: FarmWorld,
+  serial: string,
+  kind: string,
+  payload: Buffer,
+  at: Date,
+): DownMessageOutcome {
+  let message: unknown
+  try {
+    message = JSON.parse(payload.toString('utf8'))
+  } catch {
+    return { replies: [], dropped: `malformed JSON on down/${kind}` }
+  }
+  const id = commandId(message)
+  if (id === null) return { replies: [], dropped: `down/${kind} without an id` }
+  if (kind === 'config') return { replies: [configAck(id, message)] }
+  if (kind !== 'cmd') return { replies: [], dropped: `unknown down/${kind}` }
+
+  const received = ack(id, 'received')
+  const parsed = setOutputCommandSchema.safeParse(message)
+  if (!parsed.success) {
+    const type = (message as { type?: unknown }).type
+    const error =
+      type === 'set_output' ? 'malformed set_output command' : `unsupported command type ${String(type)}`
+    return { replies: [received, ack(id, 'rejected', error)] }
+  }
+  const bank = world.outputs(serial)
+  const unknown = Object.keys(parsed.data.outputs).filter((name) => !bank?.has(name))
+  if (!bank || unknown.length > 0) {
+    return { replies: [received, ack(id, 'rejected', `unknown output ${unknown.join(', ')}`)] }
+  }
+  world.setOutputs(serial, toChanges(parsed.data), at)
+  return {
+    replies: [
+      received,
+      ack(id, 'done'),
+      { kind: 'state', payload: { ts: toProtocolTimestamp(at), outputs: bank.snapshot() } },
+    ],
+  }
+}
+
+function commandId(message: unknown): string | null {
+  if (typeof message !== 'object' || message === null) return null
+  const { id } = message as { id?: unknown }
+  return typeof id === 'string' && id.length > 0 ? id : null
+}
+
+function configAck(id: string, message: unknown): Reply {
+  const { config } = message as { config?: unknown }
+  const isObject = typeof config === 'object' && config !== null && !Array.isArray(config)
+  // The simulated modules have no settings that change what they measure, so a valid config is done at once.
+  return isObject ? ack(id, 'done') : ack(id, 'rejected', 'config must be an object')
+}
+
+function ack(id: string, result: AckPayload['result'], error?: string): Reply {
+  return { kind: 'ack', payload: error ? { id, result, error } : { id, result } }
+}
+
+function toChanges(command: SetOutputCommand): Partial<Record<OutputName, OutputChange>> {
+  return command.outputs as Partial<Record<OutputName, OutputChange>>
+}

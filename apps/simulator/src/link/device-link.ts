@@ -1,0 +1,178 @@
+import { type DemoModule, protocolPrefix, upTopic } from '@kropla/domain'
+import mqtt, { ErrorWithReasonCode, type MqttClient } from 'mqtt'
+import type { SimulatorLogger } from '../logger'
+import { type BufferedReading, createReadingBuffer } from './reading-buffer'
+
+export interface DeviceLinkOptions {
+  mqttUrl: string
+  /** The module holding the connection: its serial and PIN are the credentials. */
+  gateway: DemoModule
+  /** Modules a base station publishes for over its own connection. */
+  relayed: readonly DemoModule[]
+  firmware: string
+  reconnectPeriodMs: number
+  logger: SimulatorLogger
+  /** A message arrived on the gateway's own `down/{kind}` topic. */
+  onDown(serial: string, kind: string, payload: Buffer): void
+  /** The connection is (re)established, subscribed and announced. */
+  onConnected(): void
+}
+
+/** One MQTT connection, as one module (and the modules it relays for) holds it. */
+export interface DeviceLink {
+  readonly serials: readonly string[]
+  /** Resolves once the broker accepts the connection; rejects if it refuses the credentials. */
+  connect(): Promise<void>
+  /** Publishes a reading set now, or keeps it for the buffered upload when the link is down. */
+  sendReading(serial: string, reading: BufferedReading): Promise<void>
+  publish(serial: string, kind: 'ack' | 'state', payload: object): Promise<void>
+  /** Marks every serial `offline` and disconnects cleanly, so the broker does not send the last will. */
+  close(): Promise<void>
+}
+
+const qos = 1
+/** MQTT CONNACK codes (3.1.1 and 5) meaning the broker will not have these credentials. */
+const refusalCodes = new Set([4, 5, 0x86, 0x87])
+/** How long a clean stop waits for the broker to acknowledge the last messages. */
+const closeTimeoutMs = 3000
+
+export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
+  const { gateway, relayed, logger } = options
+  const modules = [gateway, ...relayed]
+  const serials = modules.map((module) => module.serial)
+  const buffer = createReadingBuffer()
+  const downPrefix = `${protocolPrefix}/${gateway.serial}/down/`
+  let client: MqttClient | undefined
+  let abandonConnecting: ((reason: Error) => void) | undefined
+  let closing = false
+  /** Connected, subscribed and announced: live readings may go straight out. */
+  let ready = false
+  let flushing = false
+  let failing = false
+
+  const publishJson = async (topic: string, payload: object | string, retain = false) => {
+    const body = typeof payload === 'string' ? payload : JSON.stringify(payload)
+    await client!.publishAsync(topic, body, { qos, retain })
+  }
+
+  async function announce() {
+    // Subscribe before saying `online`, so a command the server sends in reply is not missed.
+    await client!.subscribeAsync(`${downPrefix}#`, { qos })
+    for (const module of modules) {
+      await publishJson(upTopic(module.serial, 'status'), 'online', true)
+      await publishJson(upTopic(module.serial, 'hello'), { model: module.model, fw: options.firmware })
+    }
+    ready = true
+    options.onConnected()
+    await uploadBuffered()
+  }
+
+  /**
+   * Uploads what was buffered, oldest first, at most 1000 readings a message. A batch leaves the
+   * buffer only when handed to the MQTT client, whose QoS 1 store resends it after a reconnect,
+   * so nothing is lost and nothing is sent twice by us.
+   */
+  async function uploadBuffered() {
+    if (flushing) return
+    flushing = true
+    try {
+      for (let batch = buffer.takeBatch(); batch; batch = ready ? buffer.takeBatch() : null) {
+        logger.info(`${batch.serial}: uploading ${batch.readings.length} buffered readings`)
+        await publishJson(upTopic(batch.serial, 'data'), { readings: batch.readings })
+      }
+    } finally {
+      flushing = false
+    }
+  }
+
+  function connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let accepted = false
+      abandonConnecting = reject
+      client = mqtt.connect(options.mqttUrl, {
+        clientId: gateway.serial,
+        username: gateway.serial,
+        password: gateway.pin,
+        protocolVersion: 4,
+        clean: true,
+        resubscribe: false,
+        reconnectPeriod: options.reconnectPeriodMs,
+        reconnectOnConnackError: true,
+        will: {
+          topic: upTopic(gateway.serial, 'status'),
+          payload: Buffer.from('offline'),
+          qos,
+          retain: true,
+        },
+      })
+      client.on('connect', () => {
+        failing = false
+        logger.info(`${gateway.serial}: connected`)
+        accepted = true
+        resolve()
+        announce().catch((error: Error) =>
+          logger.warn(`${gateway.serial}: announcing failed: ${error.message}`),
+        )
+      })
+      client.on('close', () => {
+        if (!failing && !closing) logger.warn(`${gateway.serial}: disconnected, buffering readings`)
+        failing = true
+      })
+      client.on('error', (error) => {
+        const refused = error instanceof ErrorWithReasonCode && refusalCodes.has(error.code)
+        if (refused && !accepted) {
+          client?.end(true)
+          reject(new Error(`${gateway.serial}: the broker refused the connection (${error.message})`))
+          return
+        }
+        if (!failing || refused) logger.warn(`${gateway.serial}: ${error.message}`)
+      })
+      client.on('message', (topic, payload) => {
+        if (topic.startsWith(downPrefix))
+          options.onDown(gateway.serial, topic.slice(downPrefix.length), payload)
+      })
+    })
+  }
+
+  return {
+    serials,
+    connect,
+    async sendReading(serial, reading) {
+      if (closing) return
+      if (!ready) {
+        if (!buffer.add(serial, reading)) logger.warn(`${serial}: buffer full, oldest reading dropped`)
+        return
+      }
+      await publishJson(upTopic(serial, 'data'), reading)
+    },
+    async publish(serial, kind, payload) {
+      if (closing || !client) return
+      await publishJson(upTopic(serial, kind), payload)
+    },
+    async close() {
+      if (closing || !client) return
+      closing = true
+      abandonConnecting?.(new Error(`${gateway.serial}: stopped before the broker accepted the connection`))
+      const active = client
+      if (buffer.size() > 0)
+        logger.warn(`${gateway.serial}: stopped with ${buffer.size()} readings never uploaded`)
+      if (active.connected) {
+        const goodbye = Promise.all(
+          serials.map((serial) =>
+            active.publishAsync(upTopic(serial, 'status'), 'offline', { qos, retain: true }),
+          ),
+        ).then(() => active.endAsync())
+        const timedOut = await Promise.race([
+          goodbye.then(() => false),
+          delay(closeTimeoutMs).then(() => true),
+        ])
+        if (!timedOut) return
+      }
+      await active.endAsync(true)
+    },
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
+}
