@@ -107,14 +107,14 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
       })
       client.on('connect', () => {
         failing = false
-        logger.info(`${gateway.serial}: connected`)
         accepted = true
-        resolve()
-        announce().catch((error: Error) =>
-          logger.warn(`${gateway.serial}: announcing failed: ${error.message}`),
-        )
+        logger.info(`${gateway.serial}: connected`)
+        announce()
+          .catch((error: Error) => logger.warn(`${gateway.serial}: announcing failed: ${error.message}`))
+          .finally(resolve)
       })
       client.on('close', () => {
+        ready = false
         if (!failing && !closing) logger.warn(`${gateway.serial}: disconnected, buffering readings`)
         failing = true
       })

@@ -1,0 +1,95 @@
+import { type DemoModule, demoFarm } from '@kropla/domain'
+import { describe, expect, it } from 'vitest'
+import { createFarmWorld } from '../farm/farm-world'
+import { handleDownMessage } from './handle-down-message'
+
+const at = new Date('2026-05-01T06:00:00Z')
+const valve = 'DEMO-VALVO-0001'
+const modules: readonly DemoModule[] = demoFarm.modules
+const newWorld = () => createFarmWorld({ modules, seed: 1, startAt: at })
+const json = (value: unknown) => Buffer.from(JSON.stringify(value))
+const setOutput = (id: string, outputs: Record<string, unknown>) => json({ id, type: 'set_output', outputs })
+
+describe('answering down messages', () => {
+  it('acknowledges receipt, switches the outputs, acknowledges done and reports the state', () => {
+    const world = newWorld()
+    const outcome = handleDownMessage(
+      world,
+      valve,
+      'cmd',
+      setOutput('c1', { o1: { on: true, minutes: 15 } }),
+      at,
+    )
+    expect(outcome.replies).toEqual([
+      { kind: 'ack', payload: { id: 'c1', result: 'received' } },
+      { kind: 'ack', payload: { id: 'c1', result: 'done' } },
+      {
+        kind: 'state',
+        payload: { ts: '2026-05-01T06:00:00Z', outputs: { o1: true, o2: false, o3: false, o4: false } },
+      },
+    ])
+    expect(world.nextClosingAt()).toEqual(new Date('2026-05-01T06:15:00Z'))
+  })
+
+  it('rejects a command naming an output the module lacks, and switches none of it', () => {
+    const world = newWorld()
+    const command = setOutput('c2', { o1: { on: true, minutes: null }, o7: { on: true, minutes: null } })
+    const outcome = handleDownMessage(world, valve, 'cmd', command, at)
+    expect(outcome.replies).toEqual([
+      { kind: 'ack', payload: { id: 'c2', result: 'received' } },
+      { kind: 'ack', payload: { id: 'c2', result: 'rejected', error: 'unknown output o7' } },
+    ])
+    expect(world.outputs(valve)!.isOn('o1')).toBe(false)
+  })
+
+  it('rejects outputs on a module that has none', () => {
+    const outcome = handleDownMessage(
+      newWorld(),
+      'DEMO-TRIO-0001',
+      'cmd',
+      setOutput('c3', { o1: { on: true, minutes: 1 } }),
+      at,
+    )
+    expect(outcome.replies.at(-1)).toEqual({
+      kind: 'ack',
+      payload: { id: 'c3', result: 'rejected', error: 'unknown output o1' },
+    })
+  })
+
+  it('rejects an unsupported or malformed command it can still name', () => {
+    const world = newWorld()
+    const reboot = handleDownMessage(world, valve, 'cmd', json({ id: 'c4', type: 'reboot' }), at)
+    expect(reboot.replies.at(-1)).toEqual({
+      kind: 'ack',
+      payload: { id: 'c4', result: 'rejected', error: 'unsupported command type reboot' },
+    })
+    const negative = handleDownMessage(
+      world,
+      valve,
+      'cmd',
+      setOutput('c5', { o1: { on: true, minutes: -3 } }),
+      at,
+    )
+    expect(negative.replies.at(-1)).toMatchObject({ payload: { id: 'c5', result: 'rejected' } })
+    expect(world.outputs(valve)!.isOn('o1')).toBe(false)
+  })
+
+  it('drops what it cannot acknowledge, saying why', () => {
+    expect(handleDownMessage(newWorld(), valve, 'cmd', Buffer.from('{nope'), at)).toEqual({
+      replies: [],
+      dropped: 'malformed JSON on down/cmd',
+    })
+    expect(handleDownMessage(newWorld(), valve, 'cmd', json({ type: 'set_output' }), at).dropped).toMatch(
+      /without an id/,
+    )
+  })
+
+  it('acknowledges a config as done, or rejects one that is not an object', () => {
+    expect(
+      handleDownMessage(newWorld(), valve, 'config', json({ id: 'k1', config: { a: 1 } }), at).replies,
+    ).toEqual([{ kind: 'ack', payload: { id: 'k1', result: 'done' } }])
+    expect(handleDownMessage(newWorld(), valve, 'config', json({ id: 'k2', config: 3 }), at).replies).toEqual(
+      [{ kind: 'ack', payload: { id: 'k2', result: 'rejected', error: 'config must be an object' } }],
+    )
+  })
+})

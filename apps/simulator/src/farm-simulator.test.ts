@@ -1,0 +1,257 @@
+import {
+  type DemoModule,
+  demoFarm,
+  downTopic,
+  findModel,
+  type UpKind,
+  upTopic,
+  validateReadings,
+} from '@kropla/domain'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  createFarmSimulator,
+  type FarmSimulator,
+  type FarmSimulatorOptions,
+  simulatorFirmware,
+} from './farm-simulator'
+import { type FarmBroker, type SentMessage, startFarmBroker } from './test/farm-broker'
+
+const modules: readonly DemoModule[] = demoFarm.modules
+const gateways = modules.filter((module) => !module.baseStation).map((module) => module.serial)
+const valve = 'DEMO-VALVO-0001'
+const relayed = 'DEMO-TRIO-0002'
+const baseStation = 'DEMO-AGB-0001'
+
+let broker: FarmBroker
+let simulator: FarmSimulator | undefined
+let clock: Date
+let log: string[]
+
+beforeEach(async () => {
+  broker = await startFarmBroker(modules)
+  clock = new Date('2026-05-01T04:00:00Z')
+  log = []
+  simulator = undefined
+})
+
+afterEach(async () => {
+  await simulator?.stop()
+  await broker.close()
+})
+
+function startSimulator(overrides: Partial<FarmSimulatorOptions> = {}) {
+  simulator = createFarmSimulator({
+    mqttUrl: broker.url,
+    // Readings are taken by calling tick(); the interval never fires during a test.
+    intervalMs: 3_600_000,
+    now: () => clock,
+    reconnectPeriodMs: 50,
+    logger: { info: (m) => log.push(m), warn: (m) => log.push(m), error: (m) => log.push(m) },
+    ...overrides,
+  })
+  return simulator
+}
+
+const advanceClock = (ms: number) => {
+  clock = new Date(clock.getTime() + ms)
+}
+const on = (serial: string, kind: UpKind) => (message: SentMessage) => message.topic === upTopic(serial, kind)
+const body = (message: SentMessage) => JSON.parse(message.payload)
+const sentOn = (serial: string, kind: UpKind) => broker.sent.filter(on(serial, kind))
+const dataAt = (serial: string, ts: string) =>
+  broker.waitFor(`${serial} data at ${ts}`, (m) => on(serial, 'data')(m) && body(m).ts === ts)
+const statesOf = (serial: string) => sentOn(serial, 'state').map(body)
+
+describe('the simulated farm on MQTT', () => {
+  it('connects each module with its serial and PIN, says online (retained) and hello, then sends catalogue data', async () => {
+    await startSimulator().start()
+
+    expect([...broker.accepted].sort()).toEqual([...gateways].sort())
+    for (const module of modules) {
+      const via = module.baseStation ?? module.serial
+      const online = await broker.waitFor(`${module.serial} online`, (m) => on(module.serial, 'status')(m))
+      expect(online).toMatchObject({ clientId: via, payload: 'online', retain: true, qos: 1 })
+      const hello = await broker.waitFor(`${module.serial} hello`, on(module.serial, 'hello'))
+      expect(body(hello)).toEqual({ model: module.model, fw: simulatorFirmware })
+
+      const data = await dataAt(module.serial, '2026-05-01T04:00:00Z')
+      const model = findModel(module.model)!
+      expect(Object.keys(body(data).values).sort()).toEqual(model.inputs.map((input) => input.name).sort())
+      const checked = validateReadings(model, body(data), clock)
+      expect(checked.rejected).toEqual([])
+      for (const reading of checked.readings) {
+        const input = model.inputs.find((candidate) => candidate.name === reading.field)!
+        expect(reading.value, reading.field).not.toBeNull()
+        expect(reading.value!, reading.field).toBeGreaterThanOrEqual(input.min ?? 0)
+        expect(reading.value!, reading.field).toBeLessThanOrEqual(input.max ?? 1)
+      }
+      const order = [online, hello, data].map((message) => broker.sent.indexOf(message))
+      expect(order).toEqual([...order].sort((a, b) => a - b))
+    }
+    expect(broker.subscriptions.map((s) => `${s.clientId} ${s.topic}`).sort()).toEqual(
+      gateways.map((serial) => `${serial} kropla/v1/${serial}/down/#`).sort(),
+    )
+    expect(broker.sent.every((message) => message.qos === 1)).toBe(true)
+    expect(broker.denied).toEqual([])
+  })
+
+  it("publishes a relayed module's readings on the base station's connection under the module's own serial", async () => {
+    await startSimulator().start()
+    advanceClock(10_000)
+    await simulator!.tick()
+
+    const data = await dataAt(relayed, '2026-05-01T04:00:10Z')
+    expect(data.clientId).toBe(baseStation)
+    expect(broker.accepted).not.toContain(relayed)
+    expect(sentOn(relayed, 'data').every((message) => message.clientId === baseStation)).toBe(true)
+  })
+
+  it('gives up, stopped, when the broker refuses a PIN', async () => {
+    const wrongPin = modules.map((module) =>
+      module.serial === 'DEMO-ENV-0001' ? { ...module, pin: '0000' } : module,
+    )
+    await expect(startSimulator({ modules: wrongPin }).start()).rejects.toThrow(/DEMO-ENV-0001.*refused/)
+    expect(broker.accepted).not.toContain('DEMO-ENV-0001')
+  })
+
+  it('acknowledges a set_output command, switches the output and reports the state', async () => {
+    await startSimulator().start()
+    const command = { id: 'cmd-1', type: 'set_output', outputs: { o1: { on: true, minutes: null } } }
+    await broker.sendToModule(downTopic(valve, 'cmd'), command)
+
+    const state = await broker.waitFor('o1 open', (m) => on(valve, 'state')(m) && body(m).outputs.o1 === true)
+    expect(body(state)).toEqual({
+      ts: '2026-05-01T04:00:00Z',
+      outputs: { o1: true, o2: false, o3: false, o4: false },
+    })
+    const acks = sentOn(valve, 'ack')
+    expect(acks.map(body)).toEqual([
+      { id: 'cmd-1', result: 'received' },
+      { id: 'cmd-1', result: 'done' },
+    ])
+    expect(broker.sent.indexOf(acks[1]!)).toBeLessThan(broker.sent.indexOf(state))
+
+    advanceClock(10_000)
+    await simulator!.tick()
+    expect(body(await dataAt(valve, '2026-05-01T04:00:10Z')).values.o1).toBe(true)
+  })
+
+  it('rejects a command for an output the module does not have', async () => {
+    await startSimulator().start()
+    await broker.sendToModule(downTopic(valve, 'cmd'), {
+      id: 'cmd-2',
+      type: 'set_output',
+      outputs: { o9: { on: true, minutes: 5 } },
+    })
+
+    const rejected = await broker.waitFor(
+      'rejection',
+      (m) => on(valve, 'ack')(m) && body(m).result === 'rejected',
+    )
+    expect(body(rejected)).toEqual({ id: 'cmd-2', result: 'rejected', error: 'unknown output o9' })
+    expect(
+      statesOf(valve).every((state) => Object.values(state.outputs).every((open) => open === false)),
+    ).toBe(true)
+  })
+
+  it('closes a timed opening by itself when its minutes run out on the module clock', async () => {
+    await startSimulator().start()
+    await broker.sendToModule(downTopic(valve, 'cmd'), {
+      id: 'cmd-3',
+      type: 'set_output',
+      outputs: { o2: { on: true, minutes: 15 } },
+    })
+    await broker.waitFor('o2 open', (m) => on(valve, 'state')(m) && body(m).outputs.o2 === true)
+
+    advanceClock(16 * 60_000)
+    await simulator!.tick()
+    const closed = await broker.waitFor(
+      'o2 closed',
+      (m) => on(valve, 'state')(m) && body(m).ts === '2026-05-01T04:15:00Z',
+    )
+    expect(body(closed).outputs).toEqual({ o1: false, o2: false, o3: false, o4: false })
+    expect(body(await dataAt(valve, '2026-05-01T04:16:00Z')).values.o2).toBe(false)
+  })
+
+  it('closes a timed opening on its own timer, with no reading taken and no server message', async () => {
+    const realClock = startSimulator({ now: undefined })
+    await realClock.start()
+    await broker.sendToModule(downTopic(valve, 'cmd'), {
+      id: 'cmd-4',
+      type: 'set_output',
+      outputs: { o3: { on: true, minutes: 0.005 } },
+    })
+    const opened = await broker.waitFor(
+      'o3 open',
+      (m) => on(valve, 'state')(m) && body(m).outputs.o3 === true,
+    )
+    const closed = await broker.waitFor(
+      'o3 closed after opening',
+      (m) => on(valve, 'state')(m) && broker.sent.indexOf(m) > broker.sent.indexOf(opened),
+    )
+    expect(body(closed).outputs).toEqual({ o1: false, o2: false, o3: false, o4: false })
+  })
+
+  it('acknowledges a config as done', async () => {
+    await startSimulator().start()
+    await broker.sendToModule(downTopic('DEMO-ENV-0001', 'config'), { id: 'cfg-1', config: { alarms: [] } })
+    const ack = await broker.waitFor('config ack', on('DEMO-ENV-0001', 'ack'))
+    expect(body(ack)).toEqual({ id: 'cfg-1', result: 'done' })
+  })
+
+  it('buffers readings while the link is down and uploads each once after reconnecting, at most 1000 a message', async () => {
+    await startSimulator().start()
+    for (const module of modules) await dataAt(module.serial, '2026-05-01T04:00:00Z')
+
+    await broker.cutConnections()
+    await vi.waitFor(() =>
+      expect(log.filter((line) => line.includes('disconnected'))).toHaveLength(gateways.length),
+    )
+    // The broker announces a lost module with its last will.
+    for (const serial of gateways) {
+      expect(sentOn(serial, 'status').at(-1)).toMatchObject({ payload: 'offline', retain: true })
+    }
+
+    const offlineTs: string[] = []
+    for (let i = 0; i < 1005; i++) {
+      advanceClock(10_000)
+      await simulator!.tick()
+      offlineTs.push(clock.toISOString().replace('.000Z', 'Z'))
+    }
+    await broker.resume()
+
+    for (const module of modules) {
+      const uploads = () => sentOn(module.serial, 'data').filter((message) => 'readings' in body(message))
+      await vi.waitFor(
+        () => expect(uploads().flatMap((message) => body(message).readings)).toHaveLength(offlineTs.length),
+        { timeout: 5000 },
+      )
+      expect(uploads().map((message) => body(message).readings.length)).toEqual([1000, 5])
+      const uploaded = uploads().flatMap((message) => body(message).readings)
+      expect(uploaded.map((reading: { ts: string }) => reading.ts)).toEqual(offlineTs)
+      const model = findModel(module.model)!
+      expect(validateReadings(model, { readings: uploaded }, clock).rejected).toEqual([])
+
+      const everyTs = sentOn(module.serial, 'data').flatMap((message) => {
+        const payload = body(message)
+        return 'readings' in payload
+          ? payload.readings.map((reading: { ts: string }) => reading.ts)
+          : [payload.ts]
+      })
+      expect(everyTs).toEqual(['2026-05-01T04:00:00Z', ...offlineTs])
+      expect(sentOn(module.serial, 'status').at(-1)).toMatchObject({ payload: 'online', retain: true })
+    }
+  })
+
+  it('says offline itself on a clean stop, so the broker sends no last will', async () => {
+    await startSimulator().start()
+    await simulator!.stop()
+    await broker.waitForDisconnects(gateways.length)
+
+    for (const module of modules) {
+      const offline = sentOn(module.serial, 'status').filter((message) => message.payload === 'offline')
+      expect(offline, module.serial).toHaveLength(1)
+      expect(offline[0]).toMatchObject({ clientId: module.baseStation ?? module.serial, retain: true })
+    }
+  })
+})
