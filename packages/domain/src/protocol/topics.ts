@@ -23,7 +23,8 @@ export function parseUpTopic(topic: string): UpTopic | null {
   if (parts.length !== 5 || parts[0] !== 'kropla' || parts[1] !== 'v1' || parts[3] !== 'up') return null
   const serial = parts[2]!
   const kind = parts[4] as UpKind
-  if (!serial || !upKinds.includes(kind)) return null
+  // A wildcard is never a serial: MQTT forbids it in a published topic, and no module is called `+`.
+  if (!serial || serial.includes('+') || serial.includes('#') || !upKinds.includes(kind)) return null
   return { serial, kind }
 }
 

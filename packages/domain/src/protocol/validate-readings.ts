@@ -93,5 +93,7 @@ const isoUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]00:?00)$/
 function parseTimestamp(text: string): Date | null {
   if (!isoUtc.test(text)) return null
   const date = new Date(text)
-  return Number.isNaN(date.getTime()) ? null : date
+  if (Number.isNaN(date.getTime())) return null
+  // Date rolls impossible dates over (30 February becomes 2 March, 24:00 the next day): refuse them.
+  return date.toISOString().slice(0, 19) === text.slice(0, 19) ? date : null
 }
