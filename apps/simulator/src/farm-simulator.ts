@@ -124,7 +124,10 @@ export function createFarmSimulator(options: FarmSimulatorOptions): FarmSimulato
       await stop()
       throw error
     }
-    readingTimer = setInterval(() => void tick(), options.intervalMs)
+    if (state === 'stopped') return
+    readingTimer = setInterval(() => {
+      tick().catch((error: Error) => logger.error(`reading failed: ${error.message}`))
+    }, options.intervalMs)
     await tick()
   }
 
