@@ -48,6 +48,7 @@ export function createFarmSimulator(options: FarmSimulatorOptions): FarmSimulato
   let state: 'idle' | 'running' | 'stopped' = 'idle'
   let readingTimer: NodeJS.Timeout | undefined
   let closingTimer: NodeJS.Timeout | undefined
+  const isStopped = () => state === 'stopped'
 
   const report = (promise: Promise<unknown>, what: string) =>
     promise.catch((error: Error) => logger.warn(`${what}: ${error.message}`))
@@ -124,7 +125,8 @@ export function createFarmSimulator(options: FarmSimulatorOptions): FarmSimulato
       await stop()
       throw error
     }
-    if (state === 'stopped') return
+    // stop() may have run while connecting (a signal during start-up).
+    if (isStopped()) return
     readingTimer = setInterval(() => {
       tick().catch((error: Error) => logger.error(`reading failed: ${error.message}`))
     }, options.intervalMs)
