@@ -208,6 +208,7 @@ describe('the simulated farm on MQTT', () => {
       expect(log.filter((line) => line.includes('disconnected'))).toHaveLength(gateways.length),
     )
     // The broker announces a lost module with its last will.
+    await broker.waitForDisconnects(gateways.length)
     for (const serial of gateways) {
       expect(sentOn(serial, 'status').at(-1)).toMatchObject({ payload: 'offline', retain: true })
     }

@@ -27,6 +27,7 @@ describe('farm world', () => {
     for (const code of catalogue.keys()) expect(behaviours.has(code), code).toBe(true)
   })
 
+  // A year of soil physics takes about a second; a busy machine gets room.
   it('measures, before any rounding or clamping, only values inside the catalogue ranges all year', () => {
     const weather = createWeather({ latitude: 52.23, longitude: 21.01 }, warsawClimate, createRandom(9))
     for (const module of modules) {
@@ -54,7 +55,7 @@ describe('farm world', () => {
         }
       }
     }
-  })
+  }, 15_000)
 
   it('publishes exactly the catalogue fields of each model, rounded to their decimals', () => {
     const world = newWorld()
