@@ -142,6 +142,14 @@ describe('api client', () => {
     await expect(client(server).api.get('/api/things')).rejects.toMatchObject({ status: 0, code: 'network' })
   })
 
+  it('reports a gateway error page as a lost connection to the server', async () => {
+    const server = fakeServer({ '/api/things': [{ status: 502, body: 'Bad Gateway' }] })
+    await expect(client(server).api.get('/api/things')).rejects.toMatchObject({
+      status: 502,
+      code: 'network',
+    })
+  })
+
   it('reports an answer that breaks the shared contract instead of passing it on', async () => {
     const server = fakeServer({ '/api/things': [ok({ nope: true })] })
     const parser = {

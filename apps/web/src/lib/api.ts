@@ -104,9 +104,13 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A gateway's own error page (502-504, not our JSON) means the server itself could not be reached. */
+const gatewayStatuses = new Set([502, 503, 504])
+
 function toRequestError(status: number, payload: unknown): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(payload)
-  if (!parsed.success) return new ApiRequestError(status, 'internal', '')
+  if (!parsed.success)
+    return new ApiRequestError(status, gatewayStatuses.has(status) ? 'network' : 'internal', '')
   return new ApiRequestError(status, parsed.data.error, parsed.data.message, parsed.data.issues ?? [])
 }
 

@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router'
 import { decideAccess } from '../../features/session/route-access'
+import { SessionProvider } from '../../features/session/SessionProvider'
 import { useMe } from '../../features/session/useMe'
 import { useSessionState } from '../../features/session/useSessionState'
 import { ErrorState } from '../ui/ErrorState'
@@ -8,7 +9,7 @@ import { PendingState } from '../ui/PendingState'
 /** Lets its child routes render only for the right kind of visitor (spec 01 section 2). */
 export function AccessGate({ area }: { area: 'public' | 'private' }) {
   const session = useSessionState()
-  const { error, refetch } = useMe()
+  const { data: me, error, refetch } = useMe()
   const decision = decideAccess(area, session)
   switch (decision.kind) {
     case 'wait':
@@ -16,8 +17,14 @@ export function AccessGate({ area }: { area: 'public' | 'private' }) {
     case 'redirect':
       return <Navigate to={decision.to} replace />
     case 'failed':
-      return <ErrorState error={error} onRetry={() => void refetch()} />
+      return <ErrorState error={error} onRetry={() => void refetch()} fullPage />
     case 'render':
-      return <Outlet />
+      return me ? (
+        <SessionProvider session={me}>
+          <Outlet />
+        </SessionProvider>
+      ) : (
+        <Outlet />
+      )
   }
 }

@@ -12,12 +12,13 @@ function DropIcon({ size }: { size: number }) {
   )
 }
 
-export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
+/** `compact` keeps only the drop on narrow phones, where the top panel needs the room for its controls. */
+export function Brand({ size = 'md', compact = false }: { size?: 'md' | 'lg'; compact?: boolean }) {
   const { t } = useTranslation()
   return (
     <Group gap={8} wrap="nowrap">
       <DropIcon size={size === 'lg' ? 32 : 26} />
-      <Text fw={700} fz={size === 'lg' ? 26 : 20} lh={1}>
+      <Text fw={700} fz={size === 'lg' ? 26 : 20} lh={1} visibleFrom={compact ? 'xs' : undefined}>
         {t('app.name')}
       </Text>
     </Group>

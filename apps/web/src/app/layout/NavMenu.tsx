@@ -1,5 +1,6 @@
 import { isAdminus } from '@kropla/domain'
 import { NavLink as MantineNavLink } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation } from 'react-router'
 import { useSession } from '../../features/session/useSession'
@@ -8,33 +9,52 @@ import { type NavItem, navItemsFor } from './nav-items'
 export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation()
   const { user } = useSession()
-  const { pathname } = useLocation()
-
-  function render(item: NavItem) {
-    if (item.children) {
-      const containsCurrent = item.children.some((child) => child.to === pathname)
-      return (
-        <MantineNavLink key={item.labelKey} label={t(item.labelKey)} defaultOpened={containsCurrent}>
-          {item.children.map(render)}
-        </MantineNavLink>
-      )
-    }
-    return (
-      <MantineNavLink
-        key={item.to}
-        component={NavLink}
-        to={item.to ?? '/'}
-        end
-        label={t(item.labelKey)}
-        active={pathname === item.to}
-        onClick={onNavigate}
-      />
-    )
-  }
-
   return (
     <nav aria-label={t('nav.main_menu')} data-testid="main-nav">
-      {navItemsFor(isAdminus(user.type)).map(render)}
+      {navItemsFor(isAdminus(user.type)).map((item) => (
+        <NavEntry key={item.labelKey} item={item} onNavigate={onNavigate} />
+      ))}
     </nav>
+  )
+}
+
+function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  if (item.children) return <NavGroup item={item} entries={item.children} onNavigate={onNavigate} />
+  return (
+    <MantineNavLink
+      component={NavLink}
+      to={item.to ?? '/'}
+      end
+      label={t(item.labelKey)}
+      active={pathname === item.to}
+      onClick={onNavigate}
+    />
+  )
+}
+
+/** A group opens by itself when the current screen is one of its children, however the user got there. */
+interface NavGroupProps {
+  item: NavItem
+  entries: readonly NavItem[]
+  onNavigate: () => void
+}
+
+function NavGroup({ item, entries, onNavigate }: NavGroupProps) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const containsCurrent = entries.some((child) => child.to === pathname)
+  const [isOpen, setOpen] = useState(containsCurrent)
+  useEffect(() => {
+    if (containsCurrent) setOpen(true)
+  }, [containsCurrent])
+
+  return (
+    <MantineNavLink label={t(item.labelKey)} opened={isOpen} onChange={setOpen}>
+      {entries.map((child) => (
+        <NavEntry key={child.to ?? child.labelKey} item={child} onNavigate={onNavigate} />
+      ))}
+    </MantineNavLink>
   )
 }

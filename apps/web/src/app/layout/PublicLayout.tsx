@@ -10,7 +10,7 @@ export function PublicLayout() {
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
       <Stack w="100%" maw={420} gap="lg">
-        <Group justify="space-between" align="center">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={4}>
             <Brand size="lg" />
             <Text size="sm" c="dimmed">

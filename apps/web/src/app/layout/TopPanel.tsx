@@ -31,11 +31,11 @@ export function TopPanel({ connection, isMenuOpen, onToggleMenu }: TopPanelProps
           aria-label={t('app.open_menu')}
         />
         <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
-          <Brand />
+          <Brand compact />
         </Link>
         {isNavigating && <Loader size="xs" aria-label={t('app.loading')} />}
       </Group>
-      <Group gap="md" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
         <ConnectionIndicator state={connection} />
         <LanguageSwitch />
         <Text size="sm" fw={500} visibleFrom="md" data-testid="user-name">
@@ -46,6 +46,7 @@ export function TopPanel({ connection, isMenuOpen, onToggleMenu }: TopPanelProps
           size="xs"
           onClick={() => logout.mutate()}
           loading={logout.isPending}
+          style={{ flexShrink: 0 }}
           data-testid="logout"
         >
           {t('nav.logout')}

@@ -2,11 +2,17 @@ import { Alert, Button, Center, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useErrorMessage } from './useErrorMessage'
 
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+interface ErrorStateProps {
+  error: unknown
+  onRetry?: () => void
+  fullPage?: boolean
+}
+
+export function ErrorState({ error, onRetry, fullPage = false }: ErrorStateProps) {
   const { t } = useTranslation()
   const messageOf = useErrorMessage()
   return (
-    <Center mih={160} p="md">
+    <Center mih={fullPage ? '100dvh' : 160} p="md">
       <Stack align="center" maw={480}>
         <Alert color="red" role="alert" title={t('app.error_title')} w="100%">
           {messageOf(error)}

@@ -18,7 +18,7 @@ export function ModuleTile({ object }: { object: ObjectSummary }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={`tile-${object.serial}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
-        <Stack gap={0} miw={0}>
+        <Stack gap={0} miw={0} style={{ flex: 1 }}>
           <Text fw={600} truncate>
             {object.name}
           </Text>
@@ -29,6 +29,7 @@ export function ModuleTile({ object }: { object: ObjectSummary }) {
         <Badge
           color={isOnline ? 'teal' : 'gray'}
           variant="light"
+          style={{ flexShrink: 0 }}
           data-testid={`connection-${object.serial}`}
           data-state={object.connection}
         >

@@ -8,6 +8,6 @@ import { meQueryKey } from './me-query'
  */
 export function endLocalSession(queryClient: QueryClient, api: ApiClient): void {
   api.forgetCsrfToken()
-  queryClient.clear()
   queryClient.setQueryData(meQueryKey, null)
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] })
 }

@@ -1,9 +1,10 @@
 import type { MeResponse } from '@kropla/domain'
-import { useMe } from './useMe'
+import { useContext } from 'react'
+import { SessionContext } from './SessionProvider'
 
-/** The logged-in user's `/api/me`, for screens that only render behind RequireSession. */
+/** The logged-in user's `/api/me`, for screens behind the private route guard. */
 export function useSession(): MeResponse {
-  const { data } = useMe()
-  if (!data) throw new Error('useSession is only for screens behind RequireSession')
-  return data
+  const session = useContext(SessionContext)
+  if (!session) throw new Error('useSession is only for screens behind the private route guard')
+  return session
 }
