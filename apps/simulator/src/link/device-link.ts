@@ -48,7 +48,10 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
   /** Connected, subscribed and announced: live readings may go straight out. */
   let ready = false
   let flushing = false
-  let failing = false
+  /** Connected to the broker right now (announced or not). */
+  let up = false
+  /** The current outage is already in the log; retries stay quiet. */
+  let quiet = false
 
   const publishJson = async (topic: string, payload: object | string, retain = false) => {
     const body = typeof payload === 'string' ? payload : JSON.stringify(payload)
@@ -106,7 +109,8 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
         },
       })
       client.on('connect', () => {
-        failing = false
+        up = true
+        quiet = false
         accepted = true
         logger.info(`${gateway.serial}: connected`)
         announce()
@@ -115,8 +119,11 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
       })
       client.on('close', () => {
         ready = false
-        if (!failing && !closing) logger.warn(`${gateway.serial}: disconnected, buffering readings`)
-        failing = true
+        if (up && !closing) {
+          logger.warn(`${gateway.serial}: disconnected, buffering readings`)
+          quiet = true
+        }
+        up = false
       })
       client.on('error', (error) => {
         const refused = error instanceof ErrorWithReasonCode && refusalCodes.has(error.code)
@@ -125,7 +132,8 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
           reject(new Error(`${gateway.serial}: the broker refused the connection (${error.message})`))
           return
         }
-        if (!failing || refused) logger.warn(`${gateway.serial}: ${error.message}`)
+        if (!quiet || refused) logger.warn(`${gateway.serial}: ${error.message}`)
+        quiet = true
       })
       client.on('message', (topic, payload) => {
         if (topic.startsWith(downPrefix))
