@@ -39,12 +39,19 @@ function demoMe(type: 0 | 1 | 2 = 1) {
   })
 }
 
-function openApp(
-  path: string,
-  options: { isLoggedIn?: boolean; userType?: 0 | 1 | 2; lang?: 'en' | 'pl' } = {},
-) {
+interface OpenOptions {
+  isLoggedIn?: boolean
+  isServerDown?: boolean
+  userType?: 0 | 1 | 2
+  lang?: 'en' | 'pl'
+}
+
+function openApp(path: string, options: OpenOptions = {}) {
   const server = createFakeServer(demoMe(options.userType), options)
-  const services = createServices(createI18n(options.lang ?? 'en'), server.fetch)
+  const fetch: typeof server.fetch = options.isServerDown
+    ? () => Promise.reject(new TypeError('Failed to fetch'))
+    : server.fetch
+  const services = createServices(createI18n(options.lang ?? 'en'), { fetch, retryDelayMs: 0 })
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   render(
     <AppProviders services={services}>
@@ -74,6 +81,16 @@ describe('the browser app', () => {
     const { router } = openApp('/')
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('still shows the login screen when the server cannot be reached, and says so on a private screen', async () => {
+    openApp('/login', { isServerDown: true })
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+    cleanup()
+    openApp('/', { isServerDown: true })
+    expect(
+      await screen.findByText('No connection to the server. Check your network and try again.'),
+    ).toBeTruthy()
   })
 
   it('shows the server message inline after a wrong password, in the interface language', async () => {
@@ -128,6 +145,14 @@ describe('the browser app', () => {
     socket.serverEmits('disconnect')
     expect((await screen.findByText('Disconnected')).closest('[data-testid="connection-state"]')).toBeTruthy()
     expect(screen.getByTestId('connection-state').dataset.state).toBe('0')
+  })
+
+  it('goes to the login screen when the server ends the session', async () => {
+    const { router } = openApp('/', { isLoggedIn: true })
+    await screen.findByTestId('tile-DEMO-ENV-0001')
+    socket.serverEmits('log_out')
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/login')
   })
 
   it('sends a logged-in user from the login screen to the start', async () => {
