@@ -1,0 +1,41 @@
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import fastifyCookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Logger } from 'pino'
+import { registerErrorHandler } from './error-handler'
+
+export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
+
+/** The HTTP application shell: validation, cookies, OpenAPI, errors and the built web app. */
+export async function buildApp(options: { logger: Logger; trustProxy?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  await app.register(fastifyCookie)
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kropla API', version: '1', description: 'Irrigation control and field monitoring' },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  registerErrorHandler(app)
+  if (fs.existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, index: 'index.html', wildcard: false })
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain').send('The web app is not built yet: run `npm run build`.'),
+    )
+  }
+  return app
+}

@@ -1,0 +1,126 @@
+import pino, { type Logger } from 'pino'
+import { z } from 'zod'
+import type { Config } from '../config/env'
+import { type Database, openDatabase } from '../db/client'
+import { migrateDatabase } from '../db/migrate'
+import { registerAuthHooks } from '../features/auth/auth-hooks'
+import { registerAuthRoutes } from '../features/auth/auth-routes'
+import { createSessionDal } from '../features/auth/session-dal'
+import { createSessionService } from '../features/auth/session-service'
+import { seedDemoFarm } from '../features/demo/seed-demo-farm'
+import { createMeDal } from '../features/me/me-dal'
+import { registerMeRoutes } from '../features/me/me-routes'
+import { createMeService } from '../features/me/me-service'
+import { registerUserRoutes } from '../features/users/user-routes'
+import { createUsersDal } from '../features/users/users-dal'
+import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
+import { createIngestService } from '../ingest/ingest-service'
+import { type MqttTransport, startEmbeddedBroker } from '../ingest/mqtt-embedded'
+import { connectExternalBroker } from '../ingest/mqtt-external'
+import { createObjectDirectory } from '../ingest/object-directory'
+import { startRealtime } from '../realtime/socket-server'
+import { buildApp } from './build-app'
+import { loadSessionSecret } from './session-secret'
+
+export interface RunningServer {
+  url: string
+  port: number
+  mqttPort: number
+  database: Database
+  ingest: ReturnType<typeof createIngestService>
+  logger: Logger
+  close(): Promise<void>
+}
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
+  return pino({ level: config.LOG_LEVEL })
+}
+
+/**
+ * Starts everything in order (database and migrations, HTTP, socket.io, MQTT) and returns the
+ * handle that stops it in the reverse order without losing what ingest has acknowledged.
+ */
+export async function startServer(config: Config, logger = createLogger(config)): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  let transport: MqttTransport | undefined
+  try {
+    await migrateDatabase(database)
+    if (config.DEMO) await seedDemoFarm(database.db, logger)
+
+    const secret = loadSessionSecret(config.SESSION_SECRET, config.dataDir)
+    const users = createUsersDal(database.db)
+    const sessions = createSessionService({ dal: createSessionDal(database.db), secret })
+    const app = await buildApp({ logger })
+    const realtime = startRealtime(app.server, sessions)
+    const directory = createObjectDirectory(database.db)
+    const ingest = createIngestService({
+      database,
+      directory,
+      publisher: realtime.publisher,
+      logger,
+      flushMs: config.INGEST_FLUSH_MS,
+    })
+
+    let ready = false
+    registerAuthHooks(app, sessions)
+    app.get(
+      '/healthz',
+      { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+      async () => ({
+        status: 'ok' as const,
+      }),
+    )
+    app.get('/readyz', { schema: { tags: ['ops'] } }, async (_request, reply) => {
+      const databaseUp = await database.pool.query('select 1').then(
+        () => true,
+        () => false,
+      )
+      const status = ready && databaseUp ? 200 : 503
+      return reply.code(status).send({ database: databaseUp, mqtt: Boolean(transport), ready })
+    })
+    registerAuthRoutes(app, {
+      users,
+      sessions,
+      secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
+      onSessionEnded: (sessionId) => realtime.endSession(sessionId),
+    })
+    registerMeRoutes(app, { me: createMeService({ me: createMeDal(database.db), users }) })
+    registerUserRoutes(app, { users })
+    registerHttpIngestRoutes(app, { ingest, directory })
+
+    await app.listen({ port: config.PORT, host: config.HOST })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : config.PORT
+    transport = config.MQTT_URL
+      ? await connectExternalBroker({ url: config.MQTT_URL, directory, ingest, logger })
+      : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
+    ready = true
+
+    let closing: Promise<void> | undefined
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      mqttPort: transport.port,
+      database,
+      ingest,
+      logger,
+      close() {
+        closing ??= (async () => {
+          ready = false
+          logger.info('shutting down: no new work, flushing ingest')
+          await ingest.close()
+          await transport?.close()
+          await app.close()
+          await realtime.close()
+          await database.close()
+          logger.info('stopped')
+        })()
+        return closing
+      },
+    }
+  } catch (error) {
+    await transport?.close().catch(() => undefined)
+    await database.close().catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs'
+import { type UserTypeName, userTypes } from '@kropla/domain'
+import { Command, InvalidArgumentError } from 'commander'
+import { startServer } from '../app/server'
+import { type Config, ConfigError, loadConfig } from '../config/env'
+import { backupDatabase, restoreDatabase } from '../db/backup'
+import { type Database, openDatabase } from '../db/client'
+import { DataDirLockedError } from '../db/embedded/data-dir-lock'
+import { migrateDatabase } from '../db/migrate'
+import { createFleetService, FleetInputError } from '../features/fleet/fleet-service'
+import { createUserAccounts, UserInputError } from '../features/users/user-accounts'
+
+const expectedFailures = [ConfigError, DataDirLockedError, FleetInputError, UserInputError]
+
+function fail(error: unknown): never {
+  const known = expectedFailures.some((type) => error instanceof type)
+  console.error(known ? (error as Error).message : error)
+  process.exit(1)
+}
+
+function config(): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    fail(error)
+  }
+}
+
+/** Opens and migrates the database for one command, then closes it whatever happens. */
+async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const { DATABASE_URL, dataDir } = config()
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir })
+  try {
+    await migrateDatabase(database)
+    return await work(database)
+  } finally {
+    await database.close()
+  }
+}
+
+function userType(value: string): UserTypeName {
+  if (value in userTypes) return value as UserTypeName
+  throw new InvalidArgumentError('must be adminus, admin or normal')
+}
+
+const program = new Command('kropla')
+  .description('Kropla: irrigation control and field monitoring')
+  .showHelpAfterError()
+
+program
+  .command('serve')
+  .description('run the server (HTTP, socket.io, MQTT ingest)')
+  .action(async () => {
+    const server = await startServer(config())
+    server.logger.info({ url: server.url, mqttPort: server.mqttPort }, 'Kropla is running')
+    const stop = (signal: string) => {
+      server.logger.info({ signal }, 'stopping')
+      server
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => fail(error))
+    }
+    process.once('SIGTERM', () => stop('SIGTERM'))
+    process.once('SIGINT', () => stop('SIGINT'))
+  })
+
+program
+  .command('migrate')
+  .description('apply database migrations')
+  .action(() => withDatabase(async () => console.log('Migrations applied.')))
+
+const fleet = program.command('fleet').description("the operator's list of manufactured modules")
+fleet
+  .command('add')
+  .requiredOption('--serial <serial>', 'serial number')
+  .requiredOption('--pin <pin>', 'PIN code')
+  .requiredOption('--model <model>', 'catalogue model code, e.g. AM-100-103')
+  .option('--client <name>', 'activate the module on this client account')
+  .action((options: { serial: string; pin: string; model: string; client?: string }) =>
+    withDatabase(async (database) => {
+      const row = await createFleetService(database.db).addModule(options, { clientName: options.client })
+      console.log(
+        `Module ${row.serial} (${row.last_device_model}) is in the fleet${options.client ? `, active on ${options.client}` : ''}.`,
+      )
+    }),
+  )
+fleet
+  .command('import <file>')
+  .description('import a CSV with columns serial,pin,model[,client]')
+  .action((file: string) =>
+    withDatabase(async (database) => {
+      const count = await createFleetService(database.db).importCsv(fs.readFileSync(file, 'utf8'))
+      console.log(`Imported ${count} modules.`)
+    }),
+  )
+
+const user = program.command('user').description('user accounts')
+user
+  .command('create')
+  .requiredOption('--email <email>')
+  .requiredOption('--password <password>')
+  .requiredOption('--type <type>', 'adminus, admin or normal', userType)
+  .option('--client <name>', 'client account (created when absent)', 'Kropla')
+  .action((options: { email: string; password: string; type: UserTypeName; client: string }) =>
+    withDatabase(async (database) => {
+      const created = await createUserAccounts(database.db).create({ ...options, clientName: options.client })
+      console.log(`User ${created.email} created (${options.type}, client account ${options.client}).`)
+    }),
+  )
+user
+  .command('set-password')
+  .requiredOption('--email <email>')
+  .requiredOption('--password <password>')
+  .action((options: { email: string; password: string }) =>
+    withDatabase(async (database) => {
+      await createUserAccounts(database.db).setPassword(options.email, options.password)
+      console.log(`Password of ${options.email} changed.`)
+    }),
+  )
+
+program
+  .command('backup <file>')
+  .description('write a backup of the whole database (embedded: stop the server first)')
+  .action((file: string) =>
+    withDatabase(async (database) => {
+      const counts = await backupDatabase(database, file)
+      console.log(`Backup written to ${file}:`, counts)
+    }),
+  )
+program
+  .command('restore <file>')
+  .description('replace the whole database with a backup (embedded: stop the server first)')
+  .action((file: string) =>
+    withDatabase(async (database) => {
+      const counts = await restoreDatabase(database, file)
+      console.log(`Restored from ${file}:`, counts)
+    }),
+  )
+
+program.parseAsync().catch(fail)

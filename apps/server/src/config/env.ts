@@ -1,0 +1,56 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const port = z.coerce.number().int().min(0).max(65535)
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes')
+
+const url = (protocols: string[]) =>
+  z.url({
+    protocol: new RegExp(`^(${protocols.join('|')})$`),
+    error: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  })
+
+/** Every setting, validated once at start-up (architecture brief, "Configuration"). */
+export const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  MQTT_PORT: port.default(1883),
+  MQTT_URL: url(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  DEMO: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long ingest gathers readings before one batched write. */
+  INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(5000).default(50),
+  SIM_INTERVAL: z.coerce.number().min(0.5).max(3600).default(10),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config extends Env {
+  dataDir: string
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. Empty strings count as unset. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0])
+      return `  ${name}=${JSON.stringify(source[name])}: ${issue.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) }
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs'
+import readline from 'node:readline'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip, createGzip } from 'node:zlib'
+import type pg from 'pg'
+import type { Database } from './client'
+
+/** Tables in the order a restore must insert them (parents before children). */
+export const backupTables = [
+  'clients',
+  'users',
+  'sessions',
+  'objects',
+  'readings',
+  'latest_readings',
+  'ingest_rejections',
+] as const
+const chunkRows = 2000
+
+interface BackupHeader {
+  kropla_backup: 1
+  created_at: string
+  migrations: number
+  tables: readonly string[]
+}
+
+async function appliedMigrations(queryable: Pick<pg.ClientBase, 'query'>): Promise<number> {
+  const result = await queryable.query<{ count: number }>(
+    'select count(*)::int as count from drizzle.__drizzle_migrations',
+  )
+  return result.rows[0]?.count ?? 0
+}
+
+/**
+ * Writes a logical backup: gzip'd JSON lines, a header then chunks of rows per table. The same
+ * file restores into PGlite or PostgreSQL, so it also moves a farm from one to the other.
+ */
+export async function backupDatabase(database: Database, file: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  const header: BackupHeader = {
+    kropla_backup: 1,
+    created_at: new Date().toISOString(),
+    migrations: await appliedMigrations(database.pool),
+    tables: backupTables,
+  }
+  const client = await database.pool.connect()
+  const tmp = `${file}.partial`
+  try {
+    await client.query('begin isolation level repeatable read read only')
+    async function* lines() {
+      yield `${JSON.stringify(header)}\n`
+      for (const table of backupTables) {
+        counts[table] = 0
+        await client.query(
+          `declare backup_cursor no scroll cursor for select row_to_json(t) as row from ${table} t`,
+        )
+        for (;;) {
+          const { rows } = await client.query<{ row: unknown }>(`fetch ${chunkRows} from backup_cursor`)
+          if (rows.length === 0) break
+          counts[table] += rows.length
+          yield `${JSON.stringify({ table, rows: rows.map((r) => r.row) })}\n`
+        }
+        await client.query('close backup_cursor')
+      }
+    }
+    await pipeline(lines, createGzip(), fs.createWriteStream(tmp))
+    await client.query('commit')
+    fs.renameSync(tmp, file)
+    return counts
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined)
+    fs.rmSync(tmp, { force: true })
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** Replaces every table's content with the backup's, in one transaction: all or nothing. */
+export async function restoreDatabase(database: Database, file: string): Promise<Record<string, number>> {
+  const input = readline.createInterface({
+    input: fs.createReadStream(file).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  })
+  const client = await database.pool.connect()
+  const counts: Record<string, number> = {}
+  try {
+    await client.query('begin')
+    let header: BackupHeader | undefined
+    for await (const line of input) {
+      if (!line.trim()) continue
+      if (!header) {
+        header = JSON.parse(line) as BackupHeader
+        if (header.kropla_backup !== 1) throw new Error(`${file} is not a Kropla backup.`)
+        const current = await appliedMigrations(client)
+        if (header.migrations !== current) {
+          throw new Error(
+            `The backup was made at schema version ${header.migrations}; this database is at ${current}.`,
+          )
+        }
+        await client.query(`truncate ${backupTables.join(', ')} restart identity cascade`)
+        continue
+      }
+      const chunk = JSON.parse(line) as { table: string; rows: unknown[] }
+      if (!(backupTables as readonly string[]).includes(chunk.table))
+        throw new Error(`Unknown table ${chunk.table}.`)
+      await client.query(
+        `insert into ${chunk.table} select * from json_populate_recordset(null::${chunk.table}, $1::json)`,
+        [JSON.stringify(chunk.rows)],
+      )
+      counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows.length
+    }
+    if (!header) throw new Error(`${file} is empty.`)
+    for (const table of ['clients', 'users', 'objects']) {
+      await client.query(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+      )
+    }
+    await client.query('commit')
+    return counts
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}

@@ -1,0 +1,26 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+/**
+ * Runs PGlite off the main thread: its queries execute in WASM and would otherwise stall sockets
+ * and ingest. The main thread talks to it over the PostgreSQL wire protocol on a private Unix
+ * socket, so the same node-postgres + Drizzle code serves PGlite and a real PostgreSQL.
+ */
+interface WorkerData {
+  dataDir: string
+  socketPath: string
+}
+
+const { dataDir, socketPath } = workerData as WorkerData
+const db = await PGlite.create(dataDir)
+const server = new PGLiteSocketServer({ db, path: socketPath })
+await server.start()
+parentPort?.postMessage({ type: 'ready' })
+
+parentPort?.on('message', async (message: { type: string }) => {
+  if (message.type !== 'close') return
+  await server.stop()
+  await db.close()
+  parentPort?.postMessage({ type: 'closed' })
+})

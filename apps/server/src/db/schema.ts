@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Client accounts: the tenant of every other table. */
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  type: smallint('type').notNull().default(0),
+  full_name: text('full_name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  country: text('country').notNull().default('PL'),
+  zip: text('zip').notNull().default(''),
+  tax_number: text('tax_number').notNull().default(''),
+  expires_at: timestamp('expires_at', { withTimezone: true }),
+  blocked: boolean('blocked').notNull().default(false),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+})
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    password_hash: text('password_hash'),
+    name: text('name').notNull().default(''),
+    family_name: text('family_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    description: text('description').notNull().default(''),
+    type: smallint('type').notNull().default(2),
+    lang: text('lang'),
+    time_zone: text('time_zone'),
+    date_format: text('date_format').notNull().default('YYYY-MM-DD HH:mm:ss'),
+    temperature_unit: text('temperature_unit').notNull().default('C'),
+    area_unit: text('area_unit').notNull().default('ha'),
+    hide_splash: boolean('hide_splash').notNull().default(false),
+    invited: boolean('invited').notNull().default(false),
+    notify_sms: boolean('notify_sms').notNull().default(false),
+    notify_email: boolean('notify_email').notNull().default(true),
+    notify_app: boolean('notify_app').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('users_id_client_idx').on(table.id_client)],
+)
+
+/** Server-side sessions; the cookie carries a random token, the table keeps only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id_client: integer('id_client').notNull(),
+    csrf_token: text('csrf_token').notNull(),
+    created_at: createdAt(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull().default(''),
+    user_agent: text('user_agent').notNull().default(''),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.user_id)],
+)
+
+/**
+ * Objects (modules). The operator's fleet list and the activated modules are one table: a module
+ * with no id_client is manufactured but not activated yet.
+ */
+export const objects = pgTable(
+  'objects',
+  {
+    id: serial('id').primaryKey(),
+    serial: text('serial').notNull().unique(),
+    pin: text('pin').notNull(),
+    last_device_model: text('last_device_model').notNull(),
+    id_client: integer('id_client').references(() => clients.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    marker: smallint('marker').notNull().default(0),
+    lng: doublePrecision('lng'),
+    lat: doublePrecision('lat'),
+    firmware: text('firmware'),
+    base_station_id: integer('base_station_id'),
+    config: jsonb('config').notNull().default(sql`'{}'::jsonb`),
+    properties: jsonb('properties').notNull().default(sql`'{}'::jsonb`),
+    connection: smallint('connection').notNull().default(0),
+    created_at: createdAt(),
+    activated_at: timestamp('activated_at', { withTimezone: true }),
+    deactivated_at: timestamp('deactivated_at', { withTimezone: true }),
+    last_data_at: timestamp('last_data_at', { withTimezone: true }),
+  },
+  (table) => [index('objects_id_client_idx').on(table.id_client)],
+)
+
+/**
+ * Raw readings, one row per (object, field, ts): the primary key makes redelivery idempotent and
+ * serves range queries by object, field and time. No foreign keys, to keep batched ingest cheap.
+ */
+export const readings = pgTable(
+  'readings',
+  {
+    object_id: integer('object_id').notNull(),
+    field: text('field').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    value: doublePrecision('value'),
+    id_client: integer('id_client').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.object_id, table.field, table.ts] })],
+)
+
+/** The newest value of each field of each object, with the one before it (for trends and live rows). */
+export const latest_readings = pgTable(
+  'latest_readings',
+  {
+    object_id: integer('object_id').notNull(),
+    field: text('field').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    value: doublePrecision('value'),
+    prev_ts: timestamp('prev_ts', { withTimezone: true }),
+    prev_value: doublePrecision('prev_value'),
+    id_client: integer('id_client').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.object_id, table.field] })],
+)
+
+/** Rejected device messages and fields, counted per module and reason; the last detail is kept. */
+export const ingest_rejections = pgTable(
+  'ingest_rejections',
+  {
+    serial: text('serial').notNull(),
+    reason: text('reason').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    last_at: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    last_detail: text('last_detail').notNull().default(''),
+  },
+  (table) => [primaryKey({ columns: [table.serial, table.reason] })],
+)

@@ -1,0 +1,36 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { sendError } from '../../app/http-errors'
+import type { SessionService } from './session-service'
+
+export const sessionCookie = 'kropla_session'
+/** Anonymous visitors (the login form) get their CSRF token in this cookie: double-submit. */
+export const anonymousCsrfCookie = 'kropla_csrf'
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Device ingest authenticates with HTTP Basic, not a browser session, so CSRF does not apply. */
+const csrfExempt = ['/ingest/']
+
+function sameToken(expected: string | undefined, given: unknown): boolean {
+  if (!expected || typeof given !== 'string') return false
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Loads the session behind the cookie, and refuses any write that lacks the CSRF token. */
+export function registerAuthHooks(app: FastifyInstance, sessions: SessionService) {
+  app.decorateRequest('auth', null)
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[sessionCookie]
+    request.auth = token ? await sessions.resolve(token) : null
+    if (safeMethods.has(request.method) || csrfExempt.some((prefix) => request.url.startsWith(prefix))) return
+    const expected = request.auth?.csrfToken ?? request.cookies[anonymousCsrfCookie]
+    if (!sameToken(expected, request.headers['csrf-token'])) return sendError(request, reply, 'csrf_invalid')
+  })
+}
+
+/** preHandler for every route that needs a logged-in user. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.auth) return sendError(request, reply, 'not_authenticated')
+}

@@ -1,0 +1,33 @@
+import { type DemoModule, demoFarm } from '@kropla/domain'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/client'
+import { createFleetService } from '../fleet/fleet-service'
+import { createUserAccounts } from '../users/user-accounts'
+import { createUsersDal } from '../users/users-dal'
+
+/** Seeds (idempotently) the demo client account that owns the simulated modules. */
+export async function seedDemoFarm(db: Db, logger: Logger) {
+  const fleet = createFleetService(db)
+  for (const module of demoFarm.modules) {
+    await fleet.addModule(module, {
+      clientName: demoFarm.clientName,
+      name: module.name,
+      location: module.location,
+    })
+  }
+  for (const module of demoFarm.modules as readonly DemoModule[]) {
+    if (module.baseStation) await fleet.setBaseStation(module.serial, module.baseStation)
+  }
+  const { user } = demoFarm
+  if (!(await createUsersDal(db).findByEmail(user.email))) {
+    await createUserAccounts(db).create({
+      email: user.email,
+      password: user.password,
+      type: 'admin',
+      clientName: demoFarm.clientName,
+      name: user.name,
+      familyName: user.familyName,
+    })
+  }
+  logger.info({ email: user.email }, 'demo farm ready')
+}

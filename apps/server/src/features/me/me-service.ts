@@ -1,0 +1,73 @@
+import type { LatestValue, MeResponse, ObjectSummary } from '@kropla/domain'
+import type { latest_readings, objects } from '../../db/schema'
+import type { UserRow } from '../auth/auth-context'
+import type { UsersDal } from '../users/users-dal'
+import type { MeDal } from './me-dal'
+
+type ObjectRow = typeof objects.$inferSelect
+type LatestRow = typeof latest_readings.$inferSelect
+
+export function toObjectSummary(object: ObjectRow, latest: readonly LatestRow[]): ObjectSummary {
+  const values: Record<string, LatestValue> = {}
+  for (const row of latest) {
+    values[row.field] = {
+      value: row.value,
+      dtimestamp: row.ts.toISOString(),
+      previous: row.prev_ts ? { value: row.prev_value, dtimestamp: row.prev_ts.toISOString() } : null,
+    }
+  }
+  return {
+    id: object.id,
+    name: object.name,
+    serial: object.serial,
+    last_device_model: object.last_device_model,
+    status: object.status === 1 ? 1 : 0,
+    marker: object.marker,
+    location: object.lng !== null && object.lat !== null ? { lng: object.lng, lat: object.lat } : null,
+    firmware: object.firmware,
+    created_at: object.created_at.toISOString(),
+    last_data_at: object.last_data_at?.toISOString() ?? null,
+    connection: object.connection === 1 ? 1 : 0,
+    latest: values,
+  }
+}
+
+export function createMeService(deps: { me: MeDal; users: UsersDal }) {
+  return {
+    async describe(user: UserRow): Promise<MeResponse> {
+      const [client, objectRows, latestRows] = await Promise.all([
+        deps.users.findClient(user.id_client),
+        deps.me.listObjects(user.id_client),
+        deps.me.listLatest(user.id_client),
+      ])
+      const latestByObject = new Map<number, LatestRow[]>()
+      for (const row of latestRows)
+        latestByObject.set(row.object_id, [...(latestByObject.get(row.object_id) ?? []), row])
+      const clientName = client?.name ?? ''
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          family_name: user.family_name,
+          type: user.type === 0 ? 0 : user.type === 1 ? 1 : 2,
+          id_client: user.id_client,
+          client_name: clientName,
+          lang: user.lang === 'pl' || user.lang === 'en' ? user.lang : null,
+          time_zone: user.time_zone,
+          date_format: user.date_format,
+          temperature_unit: user.temperature_unit === 'F' ? 'F' : 'C',
+          area_unit: user.area_unit === 'm2' || user.area_unit === 'ac' ? user.area_unit : 'ha',
+          hide_splash: user.hide_splash,
+        },
+        objects: objectRows.map((object) => toObjectSummary(object, latestByObject.get(object.id) ?? [])),
+        // Manual openings, messages and components arrive with their own features.
+        outputsOpenings: [],
+        unreadMessages: 0,
+        assignedClients: [{ id: user.id_client, name: clientName }],
+        components: [],
+      }
+    },
+  }
+}
+export type MeService = ReturnType<typeof createMeService>

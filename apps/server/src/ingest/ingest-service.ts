@@ -1,0 +1,260 @@
+import {
+  buildLiveDataRows,
+  dataPayloadSchema,
+  helloPayloadSchema,
+  type Reading,
+  type Rejection,
+  statePayloadSchema,
+  statusPayloadSchema,
+  type UpKind,
+  validateReadings,
+} from '@kropla/domain'
+import { eq } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Database } from '../db/client'
+import { objects } from '../db/schema'
+import type { LivePublisher } from './live-publisher'
+import type { KnownObject, ObjectDirectory } from './object-directory'
+import { type ReadingRow, readingKey, storeReadings, storeRejections } from './readings-dal'
+import { createRejectionCounter } from './rejection-counter'
+
+export interface IngestOptions {
+  database: Database
+  directory: ObjectDirectory
+  publisher: LivePublisher
+  logger: Logger
+  flushMs: number
+  /** A batch this large is written at once instead of waiting for the timer. */
+  maxBatch?: number
+  now?: () => Date
+}
+
+export interface IngestResult {
+  accepted: number
+  rejected: Rejection[]
+}
+
+interface Pending {
+  object: KnownObject
+  readings: Reading[]
+  done: () => void
+}
+
+export class IngestClosedError extends Error {}
+
+/**
+ * Device ingest: validates module messages against the catalogue, writes readings in batches and
+ * answers each message only once its readings are committed, so an acknowledged reading is never
+ * lost. Live rows go to the owning account after the commit.
+ */
+export function createIngestService(options: IngestOptions) {
+  const now = options.now ?? (() => new Date())
+  const maxBatch = options.maxBatch ?? 5000
+  const rejections = createRejectionCounter(now)
+  let pending: Pending[] = []
+  let pendingRows = 0
+  let timer: NodeJS.Timeout | undefined
+  let flushing: Promise<void> = Promise.resolve()
+  let closed = false
+  const stats = { messages: 0, stored: 0, duplicates: 0, rejected: 0, flushes: 0 }
+
+  function schedule() {
+    if (pendingRows >= maxBatch) void flush()
+    else timer ??= setTimeout(() => void flush(), options.flushMs)
+  }
+
+  function enqueue(object: KnownObject, readings: Reading[]): Promise<void> {
+    if (readings.length === 0) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      pending.push({ object, readings, done: resolve })
+      pendingRows += readings.length
+      schedule()
+    })
+  }
+
+  function flush(): Promise<void> {
+    clearTimeout(timer)
+    timer = undefined
+    const batch = pending
+    pending = []
+    pendingRows = 0
+    flushing = flushing.then(() => writeBatch(batch))
+    return flushing
+  }
+
+  async function writeBatch(batch: Pending[]) {
+    const counts = rejections.take()
+    if (counts.length) await retry(() => storeRejections(options.database.pool, counts))
+    if (batch.length === 0) return
+    const rows: ReadingRow[] = []
+    for (const item of batch) {
+      for (const reading of item.readings) {
+        rows.push({
+          objectId: item.object.id,
+          field: reading.field,
+          ts: reading.ts,
+          value: reading.value,
+          idClient: item.object.idClient!,
+        })
+      }
+    }
+    const stored = await retry(() => storeReadings(options.database.pool, rows))
+    stats.flushes++
+    stats.stored += stored.inserted.size
+    stats.duplicates += rows.length - stored.inserted.size
+    for (const item of batch) item.done()
+    publishLiveRows(batch, stored)
+  }
+
+  function publishLiveRows(batch: Pending[], stored: Awaited<ReturnType<typeof storeReadings>>) {
+    const latestByObject = new Map<number, typeof stored.latest>()
+    for (const entry of stored.latest)
+      latestByObject.set(entry.objectId, [...(latestByObject.get(entry.objectId) ?? []), entry])
+    const byObject = new Map<number, { object: KnownObject; readings: Reading[] }>()
+    for (const item of batch) {
+      const fresh = item.readings.filter((r) =>
+        stored.inserted.has(readingKey(item.object.id, r.field, r.ts)),
+      )
+      if (fresh.length === 0) continue
+      const entry = byObject.get(item.object.id) ?? { object: item.object, readings: [] }
+      entry.readings.push(...fresh)
+      byObject.set(item.object.id, entry)
+    }
+    for (const { object, readings } of byObject.values()) {
+      const latest = (latestByObject.get(object.id) ?? []).map((l) => ({
+        field: l.field,
+        ts: l.ts,
+        value: l.value,
+        previousTs: l.prevTs,
+        previousValue: l.prevValue,
+      }))
+      const rows = buildLiveDataRows(
+        { id: object.id, activatedAt: object.activatedAt, deactivatedAt: object.deactivatedAt },
+        readings,
+        latest,
+      )
+      options.publisher.data(object.idClient!, rows)
+    }
+  }
+
+  /** Keeps retrying a failed write with growing pauses: the messages stay unacknowledged meanwhile. */
+  async function retry<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write()
+      } catch (error) {
+        if (closed && attempt >= 3) throw error
+        options.logger.error({ err: error, attempt }, 'ingest write failed; retrying')
+        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** attempt)))
+      }
+    }
+  }
+
+  function reject(serial: string, list: Rejection[]): IngestResult {
+    if (list.length) {
+      stats.rejected += list.length
+      rejections.add(serial, list)
+      if (!timer) timer = setTimeout(() => void flush(), options.flushMs)
+    }
+    return { accepted: 0, rejected: list }
+  }
+
+  function parseJson(raw: Buffer | string): { ok: true; value: unknown } | { ok: false } {
+    try {
+      return { ok: true, value: JSON.parse(raw.toString()) }
+    } catch {
+      return { ok: false }
+    }
+  }
+
+  /** Readings of a data (or state) payload: validated, queued, resolved once committed. */
+  async function acceptReadings(
+    object: KnownObject,
+    payload: unknown,
+    receivedAt: Date,
+  ): Promise<IngestResult> {
+    if (closed) throw new IngestClosedError('ingest is shutting down')
+    if (!object.model) return reject(object.serial, [{ field: null, reason: 'unknown_model' }])
+    if (object.idClient === null)
+      return reject(object.serial, [{ field: null, reason: 'not_allowed', detail: 'module not activated' }])
+    const parsed = dataPayloadSchema.safeParse(payload)
+    if (!parsed.success)
+      return reject(object.serial, [
+        { field: null, reason: 'malformed_payload', detail: parsed.error.issues[0]?.message },
+      ])
+    const { readings, rejected } = validateReadings(object.model, parsed.data, receivedAt)
+    reject(object.serial, rejected)
+    await enqueue(object, readings)
+    return { accepted: readings.length, rejected }
+  }
+
+  async function handleUp(object: KnownObject, kind: UpKind, raw: Buffer | string): Promise<IngestResult> {
+    if (closed) throw new IngestClosedError('ingest is shutting down')
+    stats.messages++
+    const receivedAt = now()
+    if (kind === 'status') return updateConnection(object, raw.toString())
+    const json = parseJson(raw)
+    if (!json.ok)
+      return reject(object.serial, [
+        { field: null, reason: 'malformed_json', detail: raw.toString().slice(0, 64) },
+      ])
+    switch (kind) {
+      case 'data':
+        return acceptReadings(object, json.value, receivedAt)
+      case 'state': {
+        const state = statePayloadSchema.safeParse(json.value)
+        if (!state.success)
+          return reject(object.serial, [{ field: null, reason: 'malformed_payload', detail: 'state' }])
+        return acceptReadings(object, { ts: state.data.ts, values: state.data.outputs }, receivedAt)
+      }
+      case 'hello':
+        return recordHello(object, json.value)
+      case 'ack':
+        // Commands (and so their acknowledgements) belong to the irrigation-control feature.
+        options.logger.debug({ serial: object.serial, ack: json.value }, 'module acknowledgement')
+        return { accepted: 0, rejected: [] }
+    }
+  }
+
+  async function recordHello(object: KnownObject, payload: unknown): Promise<IngestResult> {
+    const hello = helloPayloadSchema.safeParse(payload)
+    if (!hello.success)
+      return reject(object.serial, [{ field: null, reason: 'malformed_payload', detail: 'hello' }])
+    const expected = object.model?.registeredAs ?? object.model?.code
+    if (hello.data.model !== expected) {
+      reject(object.serial, [
+        { field: null, reason: 'unknown_model', detail: `hello says ${hello.data.model}` },
+      ])
+    }
+    await options.database.db
+      .update(objects)
+      .set({ firmware: hello.data.fw ?? null })
+      .where(eq(objects.id, object.id))
+    return { accepted: 0, rejected: [] }
+  }
+
+  async function updateConnection(object: KnownObject, text: string): Promise<IngestResult> {
+    const status = statusPayloadSchema.safeParse(text.trim())
+    if (!status.success)
+      return reject(object.serial, [{ field: null, reason: 'malformed_payload', detail: 'status' }])
+    const connection = status.data === 'online' ? 1 : 0
+    await options.database.db.update(objects).set({ connection }).where(eq(objects.id, object.id))
+    if (object.idClient !== null)
+      options.publisher.objectConnection(object.idClient, { id_object: object.id, connection })
+    return { accepted: 0, rejected: [] }
+  }
+
+  return {
+    handleUp,
+    acceptReadings: (object: KnownObject, payload: unknown) => acceptReadings(object, payload, now()),
+    countRejection: reject,
+    flush,
+    stats,
+    /** Stops taking messages and writes everything already taken. */
+    async close() {
+      closed = true
+      await flush()
+    },
+  }
+}
+export type IngestService = ReturnType<typeof createIngestService>

@@ -1,0 +1,7 @@
+import type { LiveDataRow, ObjectConnection } from '@kropla/domain'
+
+/** Where ingest sends what browsers should see at once; the socket server implements it. */
+export interface LivePublisher {
+  data(idClient: number, rows: LiveDataRow[]): void
+  objectConnection(idClient: number, payload: ObjectConnection): void
+}

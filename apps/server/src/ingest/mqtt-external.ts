@@ -1,0 +1,53 @@
+import os from 'node:os'
+import { parseUpTopic } from '@kropla/domain'
+import mqtt from 'mqtt'
+import type { Logger } from 'pino'
+import type { IngestService } from './ingest-service'
+import type { MqttTransport } from './mqtt-embedded'
+import type { ObjectDirectory } from './object-directory'
+
+/** Shared subscription: with several server processes the broker spreads device messages among them. */
+const ingestSubscription = '$share/kropla-ingest/kropla/v1/+/up/+'
+
+/**
+ * Ingest from an external broker (Mosquitto, EMQX). The broker authenticates modules and enforces
+ * topic rights; the server acknowledges each message only after it is committed.
+ */
+export async function connectExternalBroker(options: {
+  url: string
+  directory: ObjectDirectory
+  ingest: IngestService
+  logger: Logger
+}): Promise<MqttTransport> {
+  const { directory, ingest, logger } = options
+  const client = mqtt.connect(options.url, {
+    clientId: `kropla-server-${os.hostname()}-${process.pid}`,
+    protocolVersion: 5,
+    clean: true,
+    reconnectPeriod: 2000,
+  })
+  // mqtt.js sends the PUBACK when this callback is called: only after the reading is stored.
+  client.handleMessage = (packet, callback) => {
+    const topic = parseUpTopic(packet.topic)
+    if (!topic) return callback()
+    directory
+      .find(topic.serial)
+      .then((object) => (object ? ingest.handleUp(object, topic.kind, packet.payload as Buffer) : undefined))
+      .then(() => callback())
+      .catch((error: unknown) => logger.error({ err: error, topic: packet.topic }, 'ingest failed'))
+  }
+  client.on('error', (error) => logger.error({ err: error }, 'external MQTT broker error'))
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve())
+    client.once('error', reject)
+  })
+  await client.subscribeAsync(ingestSubscription, { qos: 1 })
+  logger.info({ url: options.url.replace(/\/\/[^@]*@/, '//***@') }, 'connected to external MQTT broker')
+  return {
+    port: 0,
+    publish: async (topic, payload) => {
+      await client.publishAsync(topic, payload, { qos: 1 })
+    },
+    close: () => client.endAsync(),
+  }
+}

@@ -1,0 +1,64 @@
+import { timingSafeEqual } from 'node:crypto'
+import { type DeviceModel, findModel } from '@kropla/domain'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { objects } from '../db/schema'
+
+export interface KnownObject {
+  id: number
+  serial: string
+  pin: string
+  model: DeviceModel | undefined
+  idClient: number | null
+  baseStationId: number | null
+  activatedAt: Date | null
+  deactivatedAt: Date | null
+}
+
+/** How long a module's fleet entry is trusted from memory before it is read again. */
+const cacheMs = 30_000
+
+/**
+ * Looks modules up by serial for every device message. A short cache keeps one database read
+ * per module per half minute instead of one per message.
+ */
+export function createObjectDirectory(db: Db, now: () => number = Date.now) {
+  const cache = new Map<string, { object: KnownObject | null; until: number }>()
+
+  async function find(serial: string): Promise<KnownObject | null> {
+    const hit = cache.get(serial)
+    if (hit && hit.until > now()) return hit.object
+    const [row] = await db.select().from(objects).where(eq(objects.serial, serial))
+    const object = row
+      ? {
+          id: row.id,
+          serial: row.serial,
+          pin: row.pin,
+          model: findModel(row.last_device_model),
+          idClient: row.id_client,
+          baseStationId: row.base_station_id,
+          activatedAt: row.activated_at,
+          deactivatedAt: row.deactivated_at,
+        }
+      : null
+    cache.set(serial, { object, until: now() + cacheMs })
+    return object
+  }
+
+  return {
+    find,
+    /** The module behind serial and PIN, or null when either is wrong. */
+    async authenticate(serial: string, pin: string): Promise<KnownObject | null> {
+      const object = await find(serial)
+      if (!object) return null
+      const a = Buffer.from(object.pin)
+      const b = Buffer.from(pin)
+      return a.length === b.length && timingSafeEqual(a, b) ? object : null
+    },
+    forget(serial?: string) {
+      if (serial) cache.delete(serial)
+      else cache.clear()
+    },
+  }
+}
+export type ObjectDirectory = ReturnType<typeof createObjectDirectory>

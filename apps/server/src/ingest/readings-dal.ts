@@ -1,0 +1,125 @@
+import type pg from 'pg'
+
+export interface ReadingRow {
+  objectId: number
+  field: string
+  ts: Date
+  value: number | null
+  idClient: number
+}
+
+export interface StoredBatch {
+  /** Keys `${objectId}|${field}|${tsMillis}` of the rows that were new (not redeliveries). */
+  inserted: Set<string>
+  /** Fields whose latest value moved forward, with the value they had before. */
+  latest: {
+    objectId: number
+    field: string
+    ts: Date
+    value: number | null
+    prevTs: Date | null
+    prevValue: number | null
+  }[]
+}
+
+export const readingKey = (objectId: number, field: string, ts: Date) =>
+  `${objectId}|${field}|${ts.getTime()}`
+
+/**
+ * One statement per batch: insert the readings through unnest() arrays (faster than a VALUES
+ * list), skip redeliveries by primary key, move each field's latest value forward and stamp the
+ * modules' last data time. One round trip, one transaction.
+ */
+const storeBatchSql = `
+with input as (
+  select * from unnest($1::int[], $2::text[], $3::timestamptz[], $4::float8[], $5::int[])
+    as t(object_id, field, ts, value, id_client)
+),
+inserted as (
+  insert into readings (object_id, field, ts, value, id_client)
+  select object_id, field, ts, value, id_client from input
+  on conflict do nothing
+  returning object_id, field, ts, value, id_client
+),
+newest as (
+  select distinct on (object_id, field) object_id, field, ts, value, id_client
+  from inserted order by object_id, field, ts desc
+),
+moved as (
+  insert into latest_readings as l (object_id, field, ts, value, id_client)
+  select object_id, field, ts, value, id_client from newest
+  on conflict (object_id, field) do update
+    set prev_ts = l.ts, prev_value = l.value, ts = excluded.ts, value = excluded.value, id_client = excluded.id_client
+    where excluded.ts > l.ts
+  returning object_id, field, ts, value, prev_ts, prev_value
+),
+stamped as (
+  update objects o set last_data_at = greatest(o.last_data_at, m.max_ts)
+  from (select object_id, max(ts) as max_ts from inserted group by object_id) m
+  where o.id = m.object_id
+  returning o.id
+)
+select 'i' as kind, object_id, field, ts, null::float8 as value, null::timestamptz as prev_ts, null::float8 as prev_value
+  from inserted
+union all
+select 'm', object_id, field, ts, value, prev_ts, prev_value from moved
+`
+
+interface ResultRow {
+  kind: 'i' | 'm'
+  object_id: number
+  field: string
+  ts: Date
+  value: number | null
+  prev_ts: Date | null
+  prev_value: number | null
+}
+
+export async function storeReadings(pool: pg.Pool, rows: readonly ReadingRow[]): Promise<StoredBatch> {
+  const result = await pool.query<ResultRow>(storeBatchSql, [
+    rows.map((row) => row.objectId),
+    rows.map((row) => row.field),
+    rows.map((row) => row.ts.toISOString()),
+    rows.map((row) => row.value),
+    rows.map((row) => row.idClient),
+  ])
+  const batch: StoredBatch = { inserted: new Set(), latest: [] }
+  for (const row of result.rows) {
+    if (row.kind === 'i') batch.inserted.add(readingKey(row.object_id, row.field, row.ts))
+    else
+      batch.latest.push({
+        objectId: row.object_id,
+        field: row.field,
+        ts: row.ts,
+        value: row.value,
+        prevTs: row.prev_ts,
+        prevValue: row.prev_value,
+      })
+  }
+  return batch
+}
+
+export interface RejectionCount {
+  serial: string
+  reason: string
+  count: number
+  detail: string
+  at: Date
+}
+
+export async function storeRejections(pool: pg.Pool, counts: readonly RejectionCount[]) {
+  await pool.query(
+    `insert into ingest_rejections (serial, reason, count, last_at, last_detail)
+     select * from unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[], $5::text[])
+     on conflict (serial, reason) do update
+       set count = ingest_rejections.count + excluded.count, last_at = excluded.last_at,
+           last_detail = excluded.last_detail`,
+    [
+      counts.map((c) => c.serial),
+      counts.map((c) => c.reason),
+      counts.map((c) => c.count),
+      counts.map((c) => c.at.toISOString()),
+      counts.map((c) => c.detail),
+    ],
+  )
+}

@@ -1,0 +1,71 @@
+import type http from 'node:http'
+import fastifyCookie from '@fastify/cookie'
+import type { ClientToServerEvents, ServerToClientEvents } from '@kropla/domain'
+import { Server } from 'socket.io'
+import { sessionCookie } from '../features/auth/auth-hooks'
+import type { SessionService } from '../features/auth/session-service'
+import type { LivePublisher } from '../ingest/live-publisher'
+
+interface SocketData {
+  userId: number
+  idClient: number
+  sessionId: string
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>
+
+const clientRoom = (idClient: number) => `client:${idClient}`
+const sessionRoom = (sessionId: string) => `session:${sessionId}`
+
+/**
+ * socket.io on the HTTP port, websocket transport only, authenticated by the session cookie.
+ * Each account has one room: events for an account reach its users' sockets and no one else's.
+ */
+export function startRealtime(httpServer: http.Server, sessions: SessionService) {
+  const io: RealtimeServer = new Server(httpServer, { transports: ['websocket'], serveClient: false })
+
+  io.use((socket, next) => {
+    const token = fastifyCookie.parse(socket.request.headers.cookie ?? '')[sessionCookie]
+    if (!token) return next(new Error('not_authenticated'))
+    sessions
+      .resolve(token)
+      .then((auth) => {
+        if (!auth) return next(new Error('not_authenticated'))
+        socket.data = { userId: auth.user.id, idClient: auth.user.id_client, sessionId: auth.sessionId }
+        next()
+      })
+      .catch(() => next(new Error('internal')))
+  })
+
+  io.on('connection', (socket) => {
+    void socket.join([clientRoom(socket.data.idClient), sessionRoom(socket.data.sessionId)])
+    socket.emit('authorize', { id_client: socket.data.idClient })
+  })
+
+  const publisher: LivePublisher = {
+    data: (idClient, rows) => {
+      if (rows.length) io.to(clientRoom(idClient)).emit('data', rows)
+    },
+    objectConnection: (idClient, payload) => io.to(clientRoom(idClient)).emit('objects_connection', payload),
+  }
+
+  return {
+    io,
+    publisher,
+    /** Tells the sockets of an ended session to log out, then drops them. */
+    endSession(sessionId: string) {
+      io.to(sessionRoom(sessionId)).emit('log_out')
+      io.in(sessionRoom(sessionId)).disconnectSockets(true)
+    },
+    /** Drops every socket; the HTTP server itself is closed by Fastify. */
+    async close() {
+      io.disconnectSockets(true)
+      io.engine.close()
+    },
+  }
+}
