@@ -31,7 +31,7 @@ export async function buildApp(options: { logger: Logger; trustProxy?: boolean }
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
   registerErrorHandler(app)
   if (fs.existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, index: 'index.html', wildcard: false })
+    await app.register(fastifyStatic, { root: webDist, index: 'index.html' })
   } else {
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/plain').send('The web app is not built yet: run `npm run build`.'),

@@ -44,15 +44,31 @@ export async function startEmbeddedBroker(options: {
       .catch((error: Error) => done(refusal(error.message), false))
   }
 
+  // aedes sends the PUBACK as soon as this callback is called, so ingest happens here: a module
+  // hears "received" only once its readings are committed.
   broker.authorizePublish = (client, packet, done) => {
     const topic = parseUpTopic(packet.topic)
     if (!client || !topic) return done(new Error('topic not allowed'))
-    if (topic.serial === client.id) return done(null)
-    Promise.all([directory.find(client.id), directory.find(topic.serial)])
-      .then(([station, module]) =>
-        station && module?.baseStationId === station.id ? done(null) : done(new Error('topic not allowed')),
-      )
-      .catch((error: Error) => done(error))
+    senderMayPublish(client.id, topic.serial)
+      .then(async (object) => {
+        if (!object) return done(new Error('topic not allowed'))
+        // Status goes through the subscription below, where last wills arrive as well.
+        if (topic.kind !== 'status') await ingest.handleUp(object, topic.kind, packet.payload as Buffer)
+        done(null)
+      })
+      .catch((error: unknown) => {
+        // Not acknowledged: the module sends the message again.
+        if (!(error instanceof IngestClosedError))
+          logger.error({ err: error, topic: packet.topic }, 'ingest failed')
+        done(error as Error)
+      })
+  }
+
+  async function senderMayPublish(senderSerial: string, topicSerial: string) {
+    const module = await directory.find(topicSerial)
+    if (!module || topicSerial === senderSerial) return module
+    const station = await directory.find(senderSerial)
+    return station && module.baseStationId === station.id ? module : null
   }
 
   broker.authorizeSubscribe = (client, subscription, done) => {
@@ -61,20 +77,19 @@ export async function startEmbeddedBroker(options: {
 
   await new Promise<void>((resolve) =>
     broker.subscribe(
-      'kropla/v1/+/up/+',
+      'kropla/v1/+/up/status',
       (packet, ack) => {
+        ack()
         const topic = parseUpTopic(packet.topic)
-        if (!topic) return ack()
+        if (!topic) return
         directory
           .find(topic.serial)
           .then((object) =>
-            object ? ingest.handleUp(object, topic.kind, packet.payload as Buffer) : undefined,
+            object ? ingest.handleUp(object, 'status', packet.payload as Buffer) : undefined,
           )
-          .then(() => ack())
           .catch((error: unknown) => {
-            // A message that cannot be taken now stays unacknowledged; the module sends it again.
             if (!(error instanceof IngestClosedError))
-              logger.error({ err: error, topic: packet.topic }, 'ingest failed')
+              logger.error({ err: error, topic: packet.topic }, 'status failed')
           })
       },
       resolve,

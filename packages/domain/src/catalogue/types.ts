@@ -5,7 +5,7 @@ export interface InputField {
   min?: number
   max?: number
   decimals: number
-  /** `output` values are true/false/null; `flag` values are 1/0/null; `number` is any finite number. */
+  /** Modules send `output` values as true/false/null, stored and shown as 1/0/null; `flag` values are 1/0/null. */
   kind: 'number' | 'output' | 'flag'
 }
 

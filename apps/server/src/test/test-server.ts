@@ -1,0 +1,194 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FleetModule } from '@kropla/domain'
+import mqtt from 'mqtt'
+import pg from 'pg'
+import { io as connectSocket, type Socket } from 'socket.io-client'
+import { type RunningServer, startServer } from '../app/server'
+import { loadConfig } from '../config/env'
+import { createFleetService } from '../features/fleet/fleet-service'
+import { createUserAccounts } from '../features/users/user-accounts'
+
+/**
+ * A real server for integration tests: PGlite in a fresh temporary directory, or a fresh
+ * database on the PostgreSQL named by TEST_DATABASE_URL; the embedded broker, or the broker named
+ * by TEST_MQTT_URL; random ports.
+ */
+export interface TestServer extends RunningServer {
+  dataDir: string
+  stop(): Promise<void>
+}
+
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `kropla_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-test-'))
+  const scratch = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
+    : null
+  const config = loadConfig({
+    PORT: '0',
+    MQTT_PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    INGEST_FLUSH_MS: '20',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(process.env.TEST_MQTT_URL ? { MQTT_URL: process.env.TEST_MQTT_URL } : {}),
+    ...env,
+    DATA_DIR: dataDir,
+  })
+  const server = await startServer(config)
+  return {
+    ...server,
+    dataDir,
+    async stop() {
+      await server.close()
+      await scratch?.drop()
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let unique = 0
+/** A client account with one admin user and the given modules; names are unique per test run. */
+export async function seedAccount(server: RunningServer, models: string[]) {
+  unique++
+  const tag = `${process.pid}${unique}${Math.random().toString(36).slice(2, 6)}`
+  const clientName = `Farm ${tag}`
+  const password = 'Correct-horse-1'
+  const user = await createUserAccounts(server.database.db).create({
+    email: `grower${tag}@example.com`,
+    password,
+    type: 'admin',
+    clientName,
+  })
+  const fleet = createFleetService(server.database.db)
+  const modules: (FleetModule & { id: number })[] = []
+  for (const [index, model] of models.entries()) {
+    const module = { serial: `T${tag}M${index}`, pin: `${1000 + index}`, model }
+    const row = await fleet.addModule(module, { clientName })
+    modules.push({ ...module, id: row.id })
+  }
+  return { clientName, email: user.email, password, user, modules }
+}
+
+/** A browser-like HTTP session: cookie jar, CSRF token on writes, chosen language. */
+export function httpSession(baseUrl: string, lang = 'en') {
+  const cookies = new Map<string, string>()
+  let csrf: string | undefined
+  async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(baseUrl + url, {
+      method,
+      headers: {
+        'accept-language': lang,
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [name, ...value] = pair!.split('=')
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value.join('=') === '') cookies.delete(name!)
+      else cookies.set(name!, value.join('='))
+    }
+    const text = await response.text()
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
+  }
+  return {
+    cookies,
+    request,
+    async token() {
+      csrf = (await request('GET', '/token')).body.token as string
+      return csrf
+    },
+    async write(method: string, url: string, body?: unknown) {
+      return request(method, url, body, { 'csrf-token': csrf ?? (await this.token()) })
+    },
+    async login(email: string, password: string) {
+      await this.token()
+      const answer = await this.write('POST', '/login', { email, password })
+      csrf = undefined
+      return answer
+    },
+    cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  }
+}
+
+export async function connectBrowserSocket(baseUrl: string, cookie: string): Promise<Socket> {
+  const socket = connectSocket(baseUrl, {
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  })
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve())
+    socket.once('connect_error', reject)
+  })
+  return socket
+}
+
+export function connectModule(
+  server: RunningServer,
+  serial: string,
+  pin: string,
+  options: mqtt.IClientOptions = {},
+) {
+  const url = process.env.TEST_MQTT_URL ?? `mqtt://127.0.0.1:${server.mqttPort}`
+  return mqtt.connectAsync(url, {
+    clientId: serial,
+    username: serial,
+    password: pin,
+    reconnectPeriod: 0,
+    ...options,
+  })
+}
+
+/** Resolves with the next `count` events of that name, or rejects after `ms`. */
+export function nextEvents<T>(socket: Socket, event: string, count = 1, ms = 10_000): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const received: T[] = []
+    const timer = setTimeout(
+      () => reject(new Error(`waited ${ms} ms for ${count} '${event}' events, got ${received.length}`)),
+      ms,
+    )
+    const listener = (payload: T) => {
+      received.push(payload)
+      if (received.length >= count) {
+        clearTimeout(timer)
+        socket.off(event, listener)
+        resolve(received)
+      }
+    }
+    socket.on(event, listener)
+  })
+}
+
+export async function until<T>(probe: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`condition not met in ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
