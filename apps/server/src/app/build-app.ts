@@ -18,6 +18,7 @@ export async function buildApp(options: { logger: Logger; trustProxy?: boolean }
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
+    disableRequestLogging: true,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
