@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { registerErrorHandler } from './error-handler'
@@ -18,7 +18,8 @@ export async function buildApp(options: { logger: Logger; trustProxy?: boolean }
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
-    disableRequestLogging: true,
+    // One line per request drowns device traffic; failures are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -118,8 +118,10 @@ export async function startEmbeddedBroker(options: {
         ),
       ),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      // net.Server.close waits for open connections, so the broker drops its clients meanwhile.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
       await new Promise<void>((resolve) => broker.close(() => resolve()))
+      await stopped
     },
   }
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectBrowserSocket, httpSession, nextEvents, seedAccount, startTestServer, type TestServer } from '../../test/test-server'
+import {
+  connectBrowserSocket,
+  httpSession,
+  nextEvents,
+  seedAccount,
+  startTestServer,
+  type TestServer,
+} from '../../test/test-server'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>
@@ -15,7 +22,10 @@ afterAll(() => server?.stop())
 describe('login', () => {
   it("refuses a wrong password with the spec's message, in the user's language", async () => {
     const english = await httpSession(server.url, 'en').login(farm.email, 'Wrong-password-1')
-    expect(english).toEqual({ status: 401, body: { error: 'incorrect_login', message: 'Incorrect login data.' } })
+    expect(english).toEqual({
+      status: 401,
+      body: { error: 'incorrect_login', message: 'Incorrect login data.' },
+    })
     const polish = await httpSession(server.url, 'pl-PL,pl;q=0.9').login(farm.email, 'Wrong-password-1')
     expect(polish.body.message).toBe('Niepoprawne dane logowania.')
     const unknown = await httpSession(server.url).login('nobody@example.com', farm.password)
@@ -87,7 +97,10 @@ describe('language', () => {
     await session.login(neighbour.email, neighbour.password)
     const answer = await session.write('PUT', '/api/users/lang', { lang: 'de' })
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ error: 'validation_failed', message: 'Information provided is incorrect.' })
+    expect(answer.body).toMatchObject({
+      error: 'validation_failed',
+      message: 'Information provided is incorrect.',
+    })
     expect((answer.body.issues as { path: string }[])[0]?.path).toBe('lang')
   })
 })
@@ -135,9 +148,18 @@ describe('operations', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     const ready = await fetch(`${server.url}/readyz`)
     expect(await ready.json()).toEqual({ database: true, mqtt: true, ready: true })
-    const openapi = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { paths: Record<string, unknown> }
+    const openapi = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, unknown>
+    }
     expect(Object.keys(openapi.paths)).toEqual(
-      expect.arrayContaining(['/token', '/login', '/logout', '/api/me', '/api/users/lang', '/ingest/v1/{serial}']),
+      expect.arrayContaining([
+        '/token',
+        '/login',
+        '/logout',
+        '/api/me',
+        '/api/users/lang',
+        '/ingest/v1/{serial}',
+      ]),
     )
   })
 
