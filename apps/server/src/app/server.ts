@@ -92,7 +92,13 @@ export async function startServer(config: Config, logger = createLogger(config))
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.PORT
     transport = config.MQTT_URL
-      ? await connectExternalBroker({ url: config.MQTT_URL, directory, ingest, logger })
+      ? await connectExternalBroker({
+          url: config.MQTT_URL,
+          sessionName: String(port),
+          directory,
+          ingest,
+          logger,
+        })
       : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
     ready = true
 

@@ -87,6 +87,11 @@ export async function restoreDatabase(database: Database, file: string): Promise
   try {
     await client.query('begin')
     let header: BackupHeader | undefined
+    // Made right before the loop: readline emits lines at once, and lines nobody listens for are lost.
+    const input = readline.createInterface({
+      input: fs.createReadStream(file).pipe(createGunzip()),
+      crlfDelay: Infinity,
+    })
     for await (const line of input) {
       if (!line.trim()) continue
       if (!header) {

@@ -91,7 +91,10 @@ describe('MQTT ingest', () => {
     socket.close()
   })
 
-  it('refuses wrong credentials and modules outside the fleet', async () => {
+  // With an external broker (TEST_MQTT_URL), credentials and topic rights are the broker's job.
+  const embeddedBroker = !process.env.TEST_MQTT_URL
+
+  it.runIf(embeddedBroker)('refuses wrong credentials and modules outside the fleet', async () => {
     const [probe] = farm.modules
     await expect(connectModule(server, probe!.serial, '0000')).rejects.toThrow(
       /Not authorized|not authorized/i,
@@ -102,32 +105,35 @@ describe('MQTT ingest', () => {
     ).rejects.toThrow(/authorized/i)
   })
 
-  it('lets a base station publish for its modules but no module for a stranger', async () => {
-    const [probe, station, relayed] = farm.modules
-    await server.database.pool.query('update objects set base_station_id = $1 where id = $2', [
-      station!.id,
-      relayed!.id,
-    ])
-    const stationLink = await connectModule(server, station!.serial, station!.pin)
-    await stationLink.publishAsync(
-      `kropla/v1/${relayed!.serial}/up/data`,
-      JSON.stringify({ ts: '2026-05-01T07:00:00Z', values: { TEMP_1: 9.5 } }),
-      { qos: 1 },
-    )
-    expect(await countRows(relayed!.id)).toBe(1)
-    await stationLink.endAsync()
+  it.runIf(embeddedBroker)(
+    'lets a base station publish for its modules but no module for a stranger',
+    async () => {
+      const [probe, station, relayed] = farm.modules
+      await server.database.pool.query('update objects set base_station_id = $1 where id = $2', [
+        station!.id,
+        relayed!.id,
+      ])
+      const stationLink = await connectModule(server, station!.serial, station!.pin)
+      await stationLink.publishAsync(
+        `kropla/v1/${relayed!.serial}/up/data`,
+        JSON.stringify({ ts: '2026-05-01T07:00:00Z', values: { TEMP_1: 9.5 } }),
+        { qos: 1 },
+      )
+      expect(await countRows(relayed!.id)).toBe(1)
+      await stationLink.endAsync()
 
-    const intruder = await connectModule(server, probe!.serial, probe!.pin)
-    const closed = new Promise((resolve) => intruder.once('close', () => resolve(undefined)))
-    intruder.publish(
-      `kropla/v1/${neighbour.modules[0]!.serial}/up/data`,
-      JSON.stringify({ values: { TEMP_1: 99 } }),
-      { qos: 1 },
-    )
-    await closed
-    expect(await countRows(neighbour.modules[0]!.id)).toBe(0)
-    await intruder.endAsync(true)
-  })
+      const intruder = await connectModule(server, probe!.serial, probe!.pin)
+      const closed = new Promise((resolve) => intruder.once('close', () => resolve(undefined)))
+      intruder.publish(
+        `kropla/v1/${neighbour.modules[0]!.serial}/up/data`,
+        JSON.stringify({ values: { TEMP_1: 99 } }),
+        { qos: 1 },
+      )
+      await closed
+      expect(await countRows(neighbour.modules[0]!.id)).toBe(0)
+      await intruder.endAsync(true)
+    },
+  )
 
   it('counts a malformed message and a foreign field, and goes on ingesting', async () => {
     const [probe] = farm.modules
@@ -144,11 +150,15 @@ describe('MQTT ingest', () => {
       { qos: 1 },
     )
     await module.endAsync()
-    const stored = await server.database.pool.query(
-      "select field from readings where object_id = $1 and ts = '2026-05-01T08:00:00Z'",
-      [probe!.id],
-    )
-    expect(stored.rows.map((r) => r.field)).toEqual(['TEMP_1'])
+    // With the embedded broker the PUBACK already meant "stored"; an external broker acks on receipt.
+    const stored = await until(async () => {
+      const result = await server.database.pool.query(
+        "select field from readings where object_id = $1 and ts = '2026-05-01T08:00:00Z'",
+        [probe!.id],
+      )
+      return result.rows.length ? result.rows : null
+    })
+    expect(stored.map((r) => r.field)).toEqual(['TEMP_1'])
     const counted = await until(async () => {
       const result = await server.database.pool.query(
         'select reason, count from ingest_rejections where serial = $1 order by reason',

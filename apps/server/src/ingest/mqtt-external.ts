@@ -11,17 +11,22 @@ const ingestSubscription = '$share/kropla-ingest/kropla/v1/+/up/+'
 
 /**
  * Ingest from an external broker (Mosquitto, EMQX). The broker authenticates modules and enforces
- * topic rights; the server acknowledges each message only after it is committed.
+ * topic rights and acknowledges the modules' messages itself; the server acknowledges its copy only
+ * after commit. What arrives while no server is subscribed is not kept (see docs/decisions.md).
  */
 export async function connectExternalBroker(options: {
   url: string
+  /** Tells server processes on one host apart (their HTTP port). */
+  sessionName: string
   directory: ObjectDirectory
   ingest: IngestService
   logger: Logger
 }): Promise<MqttTransport> {
   const { directory, ingest, logger } = options
   const client = mqtt.connect(options.url, {
-    clientId: `kropla-server-${os.hostname()}-${process.pid}`,
+    // A clean session on purpose: a persistent one that never comes back would keep receiving its
+    // share of the shared subscription, and those readings would wait in a queue nobody reads.
+    clientId: `kropla-server-${os.hostname()}-${options.sessionName}-${process.pid}`,
     protocolVersion: 5,
     clean: true,
     reconnectPeriod: 2000,

@@ -17,6 +17,7 @@ import { createUserAccounts } from '../features/users/user-accounts'
  */
 export interface TestServer extends RunningServer {
   dataDir: string
+  databaseUrl: string | undefined
   stop(): Promise<void>
 }
 
@@ -59,6 +60,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     ...server,
     dataDir,
+    databaseUrl: config.DATABASE_URL,
     async stop() {
       await server.close()
       await scratch?.drop()
