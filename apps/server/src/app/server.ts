@@ -51,7 +51,7 @@ export async function startServer(config: Config, logger = createLogger(config))
     const users = createUsersDal(database.db)
     const sessions = createSessionService({ dal: createSessionDal(database.db), secret })
     const app = await buildApp({ logger })
-    const realtime = startRealtime(app.server, sessions)
+    const realtime = await startRealtime(app.server, sessions, config.REDIS_URL)
     const directory = createObjectDirectory(database.db)
     const ingest = createIngestService({
       database,

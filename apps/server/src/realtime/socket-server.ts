@@ -1,6 +1,8 @@
 import type http from 'node:http'
 import fastifyCookie from '@fastify/cookie'
 import type { ClientToServerEvents, ServerToClientEvents } from '@kropla/domain'
+import { createAdapter } from '@socket.io/redis-adapter'
+import { createClient } from 'redis'
 import { Server } from 'socket.io'
 import { sessionCookie } from '../features/auth/auth-hooks'
 import type { SessionService } from '../features/auth/session-service'
@@ -26,8 +28,14 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`
  * socket.io on the HTTP port, websocket transport only, authenticated by the session cookie.
  * Each account has one room: events for an account reach its users' sockets and no one else's.
  */
-export function startRealtime(httpServer: http.Server, sessions: SessionService) {
+export async function startRealtime(httpServer: http.Server, sessions: SessionService, redisUrl?: string) {
   const io: RealtimeServer = new Server(httpServer, { transports: ['websocket'], serveClient: false })
+  // With REDIS_URL, events emitted by one server process reach sockets held by the others.
+  const redis = redisUrl ? [createClient({ url: redisUrl }), createClient({ url: redisUrl })] : []
+  if (redis.length) {
+    await Promise.all(redis.map((client) => client.connect()))
+    io.adapter(createAdapter(redis[0], redis[1]))
+  }
 
   io.use((socket, next) => {
     const token = fastifyCookie.parse(socket.request.headers.cookie ?? '')[sessionCookie]
@@ -66,6 +74,7 @@ export function startRealtime(httpServer: http.Server, sessions: SessionService)
     async close() {
       io.disconnectSockets(true)
       io.engine.close()
+      await Promise.all(redis.map((client) => client.quit()))
     },
   }
 }
