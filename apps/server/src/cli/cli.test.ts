@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../db/client'
+
+const run = promisify(execFile)
+const bin = fileURLToPath(new URL('../../bin/kropla.mjs', import.meta.url))
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-cli-'))
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+/** Runs `kropla …` as an operator would, on the embedded database in a temporary DATA_DIR. */
+async function kropla(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => {
+  it('imports a fleet list, activating modules on the named client account', async () => {
+    const csv = path.join(dataDir, 'fleet.csv')
+    fs.writeFileSync(
+      csv,
+      'serial,pin,model,client\nCLI-0001,1234,AM-200,Green Acres Farm\nCLI-0002,5678,AM-411,\n',
+    )
+    const imported = await kropla('fleet', 'import', csv)
+    expect(imported.stdout).toContain('Imported 2 modules.')
+
+    const added = await kropla(
+      'fleet',
+      'add',
+      '--serial',
+      'CLI-0003',
+      '--pin',
+      '9999',
+      '--model',
+      'AM-100-103',
+    )
+    expect(added.code).toBe(0)
+    const created = await kropla(
+      'user',
+      'create',
+      '--email',
+      'Owner@Example.com',
+      '--password',
+      'Pass-word-1',
+      '--type',
+      'admin',
+      '--client',
+      'Green Acres Farm',
+    )
+    expect(created.stdout).toContain('owner@example.com')
+
+    const database = await openDatabase({ dataDir })
+    try {
+      const modules = await database.pool.query(
+        'select o.serial, c.name as client from objects o left join clients c on c.id = o.id_client order by o.serial',
+      )
+      expect(modules.rows).toEqual([
+        { serial: 'CLI-0001', client: 'Green Acres Farm' },
+        { serial: 'CLI-0002', client: null },
+        { serial: 'CLI-0003', client: null },
+      ])
+      const users = await database.pool.query(
+        'select u.email, u.type, c.name from users u join clients c on c.id = u.id_client',
+      )
+      expect(users.rows).toEqual([{ email: 'owner@example.com', type: 1, name: 'Green Acres Farm' }])
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('refuses a fleet list with a bad line whole, naming the line', async () => {
+    const csv = path.join(dataDir, 'bad.csv')
+    fs.writeFileSync(csv, 'serial,pin,model\nCLI-0101,1234,AM-200\nCLI-0102,12,AM-999-X\n')
+    const answer = await kropla('fleet', 'import', csv)
+    expect(answer.code).toBe(1)
+    expect(answer.stderr).toMatch(/Nothing imported:\nline 3:/)
+    const database = await openDatabase({ dataDir })
+    try {
+      const found = await database.pool.query("select 1 from objects where serial like 'CLI-01%'")
+      expect(found.rows).toEqual([])
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('refuses a duplicate e-mail and an unknown user type with a clear message', async () => {
+    const again = await kropla(
+      'user',
+      'create',
+      '--email',
+      'owner@example.com',
+      '--password',
+      'x',
+      '--type',
+      'normal',
+    )
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('Provided email is already in use!')
+    const badType = await kropla(
+      'user',
+      'create',
+      '--email',
+      'x@example.com',
+      '--password',
+      'x',
+      '--type',
+      'boss',
+    )
+    expect(badType.code).not.toBe(0)
+    expect(badType.stderr).toContain('must be adminus, admin or normal')
+  })
+
+  it('changes a password, and refuses for an unknown e-mail', async () => {
+    expect(
+      (await kropla('user', 'set-password', '--email', 'owner@example.com', '--password', 'New-pass-2')).code,
+    ).toBe(0)
+    const unknown = await kropla('user', 'set-password', '--email', 'ghost@example.com', '--password', 'x')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('No user with e-mail ghost@example.com.')
+  })
+})
