@@ -1,0 +1,137 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './support/browser'
+import { demoUser } from './support/demo'
+import { useJourneyEnvironment } from './support/environment'
+import { logInAsDemo, submitLogin, textOf, visit, waitForHash } from './support/journey'
+import { repoRoot } from './support/stack'
+
+// The access rules do not need readings; without the simulator the server starts alone.
+const env = useJourneyEnvironment({ simulator: false })
+
+const wrongPassword = { email: demoUser.email, password: 'Not-the-password-1' }
+/** errors.incorrect_login in packages/i18n/src/en.ts and pl.ts. */
+const incorrectLogin = { en: 'Incorrect login data.', pl: 'Niepoprawne dane logowania.' }
+
+/**
+ * The chunks that only logged-in screens need (apps/web/vite.config.ts names the vendor groups,
+ * the router lazy-loads each screen under its component's name): the dashboard screen, the main
+ * layout and the socket.io client.
+ */
+const privateChunks = ['StartScreen', 'MainLayout', 'socket'] as const
+const chunkPattern = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`)
+const privateChunksIn = (scripts: readonly string[]) =>
+  scripts.filter((url) => privateChunks.some((name) => chunkPattern(name).test(url)))
+
+describe('access', () => {
+  it('rejects a wrong password in English, and in Polish after switching the language', async () => {
+    const { page, pageErrors } = await env.visit()
+    await visit(page, env.stack.baseUrl, '/login')
+    await waitForHash(page, '#/login')
+
+    await submitLogin(page, wrongPassword)
+    await page.getByTestId('login-error').filter({ hasText: incorrectLogin.en }).waitFor()
+    expect(await textOf(page, 'login-error')).toBe(incorrectLogin.en)
+    await screenshot(page, 'login-error-en')
+
+    await page.locator('select[name="lang"]').selectOption('pl')
+    await page.locator('form button[type="submit"]').filter({ hasText: 'Zaloguj' }).waitFor()
+    // The alert shown before the switch keeps its English text (the server's message is kept as it
+    // was sent), so the journey asks again, as a user would, and the server answers in Polish.
+    await submitLogin(page, wrongPassword)
+    await page.getByTestId('login-error').filter({ hasText: incorrectLogin.pl }).waitFor()
+    expect(await textOf(page, 'login-error')).toBe(incorrectLogin.pl)
+    expect(new URL(page.url()).hash).toBe('#/login')
+    await screenshot(page, 'login-error-pl')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('sends a visitor who is not logged in from a private screen to the login form', async () => {
+    const { page, pageErrors } = await env.visit()
+    await visit(page, env.stack.baseUrl, '/schedules')
+    await waitForHash(page, '#/login')
+    await page.locator('input[name="email"]').waitFor()
+    expect(pageErrors).toEqual([])
+  })
+
+  it('sends a logged-in user from the login form to the start screen, and shows not-found for an unknown path', async () => {
+    const { page, pageErrors } = await env.visit()
+    await logInAsDemo(page, env.stack.baseUrl)
+
+    await visit(page, env.stack.baseUrl, '/login')
+    await waitForHash(page, '#/')
+    await page.getByTestId('user-name').waitFor()
+
+    await visit(page, env.stack.baseUrl, '/no/such/screen')
+    await page.getByTestId('not-found').waitFor()
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Page not found')
+    expect(new URL(page.url()).hash).toBe('#/no/such/screen')
+    await screenshot(page, 'not-found')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('logs out to the login screen, after which the start screen asks for a login again', async () => {
+    const { page, pageErrors } = await env.visit()
+    await logInAsDemo(page, env.stack.baseUrl)
+
+    // Logging out ends the session and then reloads the page; the journey goes on after the reload.
+    const reloaded = page.waitForEvent('load')
+    await page.getByTestId('logout').click()
+    await reloaded
+    await waitForHash(page, '#/login')
+    await page.locator('input[name="email"]').waitFor()
+
+    await visit(page, env.stack.baseUrl, '/')
+    await waitForHash(page, '#/login')
+    await page.locator('input[name="email"]').waitFor()
+    // The session is gone on the server too, not only in this page's memory.
+    const me = await page.request.get(`${env.stack.baseUrl}/api/me`)
+    expect(me.status()).toBe(401)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('loads no dashboard, main layout or socket code on the login page, and loads them after logging in', async () => {
+    // The assertion means something only if the build really has these chunks.
+    const built = fs.readdirSync(path.join(repoRoot, 'apps/web/dist/assets'))
+    for (const name of privateChunks) {
+      expect(
+        built.some((file) => chunkPattern(name).test(`/assets/${file}`)),
+        `${name} chunk in dist`,
+      ).toBe(true)
+    }
+
+    const { page, scripts, pageErrors } = await env.visit()
+    await visit(page, env.stack.baseUrl, '/login')
+    await page.locator('input[name="email"]').waitFor()
+    await page.waitForLoadState('networkidle')
+
+    expect(scripts.some((url) => chunkPattern('LoginScreen').test(url))).toBe(true)
+    expect(privateChunksIn(scripts)).toEqual([])
+
+    await submitLogin(page, demoUser)
+    await waitForHash(page, '#/')
+    await page.locator('[data-testid="connection-state"][data-state="1"]').waitFor()
+    for (const name of privateChunks) {
+      expect(
+        scripts.some((url) => chunkPattern(name).test(url)),
+        `${name} chunk after login`,
+      ).toBe(true)
+    }
+    expect(pageErrors).toEqual([])
+  })
+
+  // KNOWN BUG (web): a logged-out visitor who opens the start address `#/` (or any private address)
+  // and is redirected to the login form has already downloaded MainLayout, the socket client and,
+  // for `#/`, StartScreen. React Router resolves the `lazy` of every matched route when the
+  // navigation starts, before AccessGate renders its redirect (apps/web/src/app/router.tsx).
+  // `it.fails` keeps the run green and turns red the day this is fixed: then make it a plain `it`.
+  it.fails('loads no private code when a logged-out visitor opens the start address', async () => {
+    const { page, scripts } = await env.visit()
+    await visit(page, env.stack.baseUrl, '/')
+    await waitForHash(page, '#/login')
+    await page.locator('input[name="email"]').waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(privateChunksIn(scripts)).toEqual([])
+  })
+})

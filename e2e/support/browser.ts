@@ -1,0 +1,71 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const screenshotDir = path.join(import.meta.dirname, '..', 'screenshots')
+export const desktop = { width: 1280, height: 800 }
+
+export function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium is not installed at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+    )
+  }
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  })
+}
+
+/**
+ * A fresh, empty browser profile per test: no cookies, no stored language. English and a fixed
+ * time zone, so what the journeys read does not depend on the machine they run on.
+ */
+export interface Visit {
+  context: BrowserContext
+  page: Page
+  /** Uncaught exceptions in the page so far; a journey ends by asserting there were none. */
+  pageErrors: string[]
+  /** Every script URL the page requested, in order. */
+  scripts: string[]
+}
+
+export async function openVisit(browser: Browser, options: { locale?: string } = {}): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: desktop,
+    locale: options.locale ?? 'en-US',
+    timezoneId: 'Europe/Warsaw',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  })
+  context.setDefaultTimeout(15_000)
+  context.setDefaultNavigationTimeout(30_000)
+  const page = await context.newPage()
+  const pageErrors: string[] = []
+  const scripts: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message))
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js')) {
+      scripts.push(request.url())
+    }
+  })
+  return { context, page, pageErrors, scripts }
+}
+
+/** Saves a screenshot to e2e/screenshots/<name>.png (gitignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true })
+  const file = path.join(screenshotDir, `${name}.png`)
+  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })
+  return file
+}

@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { launchBrowser, openVisit, screenshot, type Visit } from './browser'
+import { type Stack, startStack } from './stack'
+
+export interface JourneyEnvironment {
+  /** The running server and simulator (available from beforeAll on). */
+  readonly stack: Stack
+  /** A fresh browser context and page; closed after the test, with a screenshot when the test failed. */
+  visit(options?: { locale?: string }): Promise<Visit>
+}
+
+/**
+ * Registers the hooks of one spec file: the server and simulator and one Chromium for the whole
+ * file, a fresh browser context per test. Everything is stopped in afterAll even when a test or
+ * beforeAll failed.
+ */
+export function useJourneyEnvironment(options: { simulator?: boolean } = {}): JourneyEnvironment {
+  let stack: Stack | undefined
+  let browser: Browser | undefined
+  let visits: Visit[] = []
+
+  beforeAll(async () => {
+    // Started side by side, but each kept as soon as it is up, so afterAll stops whichever did start.
+    const starting = [
+      startStack(options).then((started) => {
+        stack = started
+      }),
+      launchBrowser().then((launched) => {
+        browser = launched
+      }),
+    ]
+    const results = await Promise.allSettled(starting)
+    for (const result of results) if (result.status === 'rejected') throw result.reason
+  })
+
+  afterEach(async (context) => {
+    const open = visits
+    visits = []
+    // An expected failure (`it.fails`) is no failure to investigate.
+    const failed = context.task.result?.state === 'fail' && !context.task.fails
+    for (const [index, { page, context: browserContext }] of open.entries()) {
+      if (failed && !page.isClosed()) {
+        const name = `FAILED-${context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}-${index}`
+        await screenshot(page, name).catch(() => undefined)
+      }
+      await browserContext.close().catch(() => undefined)
+    }
+    if (failed && stack) console.error(`Server and simulator output:\n${stack.logs()}`)
+  })
+
+  afterAll(async () => {
+    // Settled one by one so a failure to close the browser cannot leave the server running.
+    await browser?.close().catch(() => undefined)
+    await stack?.stop()
+  })
+
+  return {
+    get stack() {
+      if (!stack) throw new Error('the stack is not running (did beforeAll fail?)')
+      return stack
+    },
+    async visit(visitOptions) {
+      if (!browser) throw new Error('the browser is not running (did beforeAll fail?)')
+      const visit = await openVisit(browser, visitOptions)
+      visits.push(visit)
+      return visit
+    },
+  }
+}

@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+/**
+ * The real product for the journeys: the server (`kropla serve`, demo farm seeded, fresh data
+ * directory, free ports) and the simulator beside it, each a child process exactly as `npm start`
+ * runs them.
+ */
+export interface Stack {
+  /** http://127.0.0.1:<port>, the server that also serves the built web app at `/`. */
+  baseUrl: string
+  mqttPort: number
+  dataDir: string
+  /** Everything both processes printed so far, for failure messages. */
+  logs(): string
+  /** SIGTERM to the simulator, then the server; SIGKILL to whatever outlives the grace period; removes the data directory. */
+  stop(): Promise<void>
+}
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..')
+const serverBin = path.join(repoRoot, 'apps/server/bin/kropla.mjs')
+const simulatorBin = path.join(repoRoot, 'apps/simulator/bin/simulator.mjs')
+const webDist = path.join(repoRoot, 'apps/web/dist/index.html')
+
+const readyTimeoutMs = 90_000
+const simulatorTimeoutMs = 30_000
+const stopGraceMs = 10_000
+
+/** A port nobody listens on right now (the kernel's choice for port 0, released at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))))
+    })
+  })
+}
+
+// Children still running when this test process ends for any reason (a crashed worker, an
+// interrupted run) are killed here, so no server or simulator outlives the run.
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+interface Child {
+  process: ChildProcess
+  output: string[]
+  exited: Promise<void>
+}
+
+function startChild(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  const output: string[] = []
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) output.push(`[${name}] ${line}`)
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      running.delete(child)
+      output.push(`[${name}] exited (${signal ?? `code ${code}`})`)
+      resolve()
+    })
+    child.once('error', (error) => {
+      running.delete(child)
+      output.push(`[${name}] could not start: ${error.message}`)
+      resolve()
+    })
+  })
+  return { process: child, output, exited }
+}
+
+async function stopChild(child: Child | undefined): Promise<void> {
+  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return
+  child.process.kill('SIGTERM')
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), stopGraceMs)
+  await child.exited
+  clearTimeout(timer)
+}
+
+/** Resolves once `check` does, polling every `intervalMs`; rejects when `failed` reports a reason or time runs out. */
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  options: { timeoutMs: number; intervalMs?: number; failed?: () => string | undefined },
+): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs
+  for (;;) {
+    if (await check()) return
+    const failure = options.failed?.()
+    if (failure) throw new Error(`${what}: ${failure}`)
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${options.timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200))
+  }
+}
+
+export async function startStack(options: { simulator?: boolean } = {}): Promise<Stack> {
+  if (!fs.existsSync(webDist)) {
+    throw new Error(
+      'apps/web/dist is missing: run `npm run build` (or `npm run test:e2e`, which builds first)',
+    )
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-e2e-'))
+  const [port, mqttPort] = [await freePort(), await freePort()]
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DEMO: '1',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    MQTT_PORT: String(mqttPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  }
+  // Settings from the developer's shell must not point the server somewhere else.
+  for (const name of ['DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'PUBLIC_URL', 'NODE_OPTIONS']) delete env[name]
+
+  let server: Child | undefined
+  let simulator: Child | undefined
+  const logs = () => [...(server?.output ?? []), ...(simulator?.output ?? [])].join('\n')
+  const stop = async () => {
+    await stopChild(simulator)
+    await stopChild(server)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    server = startChild('server', serverBin, ['serve'], env)
+    const serverProcess = server.process
+    await until(
+      `GET ${baseUrl}/readyz`,
+      () =>
+        fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+          (response) => response.status === 200,
+          () => false,
+        ),
+      {
+        timeoutMs: readyTimeoutMs,
+        failed: () => (serverProcess.exitCode !== null ? `the server exited\n${logs()}` : undefined),
+      },
+    )
+
+    if (options.simulator !== false) {
+      simulator = startChild(
+        'simulator',
+        simulatorBin,
+        ['--mqtt', `mqtt://127.0.0.1:${mqttPort}`, '--interval', '1'],
+        env,
+      )
+      const simulatorChild = simulator
+      await until('the simulator connects every module', () => logs().includes('all modules connected'), {
+        timeoutMs: simulatorTimeoutMs,
+        intervalMs: 100,
+        failed: () =>
+          simulatorChild.process.exitCode !== null ? `the simulator exited\n${logs()}` : undefined,
+      })
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  return { baseUrl, mqttPort, dataDir, logs, stop }
+}
