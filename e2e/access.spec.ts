@@ -121,12 +121,9 @@ describe('access', () => {
     expect(pageErrors).toEqual([])
   })
 
-  // KNOWN BUG (web): a logged-out visitor who opens the start address `#/` (or any private address)
-  // and is redirected to the login form has already downloaded MainLayout, the socket client and,
-  // for `#/`, StartScreen. React Router resolves the `lazy` of every matched route when the
-  // navigation starts, before AccessGate renders its redirect (apps/web/src/app/router.tsx).
-  // `it.fails` keeps the run green and turns red the day this is fixed: then make it a plain `it`.
-  it.fails('loads no private code when a logged-out visitor opens the start address', async () => {
+  // Private screens are React.lazy inside the access gate (apps/web/src/app/router.tsx): a route-level
+  // `lazy` would be downloaded when the navigation starts, before the redirect to the login form.
+  it('loads no private code when a logged-out visitor opens the start address', async () => {
     const { page, scripts } = await env.visit()
     await visit(page, env.stack.baseUrl, '/')
     await waitForHash(page, '#/login')

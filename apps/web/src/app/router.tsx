@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
 import { AccessGate } from './guards/AccessGate'
 import { RequireAdminus } from './guards/RequireAdminus'
@@ -7,6 +8,15 @@ import { notBuiltOperatorRoutes, notBuiltRoutes } from './routes-not-built'
 import { NotFoundScreen } from './ui/NotFoundScreen'
 import { PendingState } from './ui/PendingState'
 import { RouteErrorScreen } from './ui/RouteErrorScreen'
+
+// React.lazy rather than route `lazy`: the router would start downloading a matched route's code
+// before AccessGate sends a logged-out visitor to the login screen.
+const MainLayout = lazy(() =>
+  import('./layout/MainLayout').then((module) => ({ default: module.MainLayout })),
+)
+const StartScreen = lazy(() =>
+  import('../features/dashboard/StartScreen').then((module) => ({ default: module.StartScreen })),
+)
 
 /**
  * Spec 01 section 2, hash-style addresses. Screens load as separate chunks, so the login screen
@@ -38,13 +48,19 @@ export const routes: RouteObject[] = [
         element: <AccessGate area="private" />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./layout/MainLayout')).MainLayout }),
+            element: (
+              <Suspense fallback={<PendingState fullPage />}>
+                <MainLayout />
+              </Suspense>
+            ),
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/StartScreen')).StartScreen,
-                }),
+                element: (
+                  <Suspense fallback={<PendingState />}>
+                    <StartScreen />
+                  </Suspense>
+                ),
               },
               ...notBuiltRoutes,
               { path: 'admin', element: <RequireAdminus />, children: notBuiltOperatorRoutes },
