@@ -1,14 +1,10 @@
-/**
- * What the journeys expect of the demo farm (`DEMO=1` seeds it from packages/domain/src/demo/demo-farm.ts).
- * Written out here on purpose: the journeys test the product from the outside, the way a visitor who
- * read the README would use it.
- */
-export const demoUser = { email: 'demo@kropla.app', password: 'Kropla-demo-1', fullName: 'Anna Nowak' }
+import { demoFarm } from '@kropla/domain'
 
-export const demoSerials = [
-  'DEMO-AGB-0001',
-  'DEMO-TRIO-0001',
-  'DEMO-TRIO-0002',
-  'DEMO-ENV-0001',
-  'DEMO-VALVO-0001',
-] as const
+/** The demo farm the journeys log in to: the same definition `DEMO=1` seeds and the simulator runs. */
+export const demoUser = {
+  email: demoFarm.user.email,
+  password: demoFarm.user.password,
+  fullName: `${demoFarm.user.name} ${demoFarm.user.familyName}`,
+}
+
+export const demoSerials = demoFarm.modules.map((module) => module.serial)
