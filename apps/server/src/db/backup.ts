@@ -78,10 +78,6 @@ export async function backupDatabase(database: Database, file: string): Promise<
 
 /** Replaces every table's content with the backup's, in one transaction: all or nothing. */
 export async function restoreDatabase(database: Database, file: string): Promise<Record<string, number>> {
-  const input = readline.createInterface({
-    input: fs.createReadStream(file).pipe(createGunzip()),
-    crlfDelay: Infinity,
-  })
   const client = await database.pool.connect()
   const counts: Record<string, number> = {}
   try {
