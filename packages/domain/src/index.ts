@@ -1,3 +1,4 @@
+export * from './accounts'
 export * from './auth/schemas'
 export * from './catalogue'
 export * from './demo/demo-farm'

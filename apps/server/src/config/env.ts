@@ -25,6 +25,18 @@ export const envSchema = z.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   DEMO: flag.default(false),
+  /** The provider's mailboxes named to users whose account has expired. */
+  ORDER_EMAIL: z.email().default('orders@kropla.app'),
+  SUPPORT_EMAIL: z.email().default('support@kropla.app'),
+  /** Sender of Kropla's mail. */
+  MAIL_FROM: z.string().min(3).default('Kropla <no-reply@kropla.app>'),
+  /** A session unused this long ends; one older than SESSION_MAX_DAYS ends whatever its use. */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(72),
+  SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long ingest gathers readings before one batched write. */
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(5000).default(50),

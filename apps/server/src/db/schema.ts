@@ -28,6 +28,13 @@ export const clients = pgTable('clients', {
   country: text('country').notNull().default('PL'),
   zip: text('zip').notNull().default(''),
   tax_number: text('tax_number').notNull().default(''),
+  /** Billing and invoice data: name, email, tax_number, address, zip, city, country. */
+  billing: jsonb('billing').notNull().default(sql`'{}'::jsonb`),
+  /** Contact person: name, email, phone. */
+  contact: jsonb('contact').notNull().default(sql`'{}'::jsonb`),
+  correspondence_same: boolean('correspondence_same').notNull().default(true),
+  /** Correspondence address when it differs: address, zip, city, country. */
+  correspondence: jsonb('correspondence').notNull().default(sql`'{}'::jsonb`),
   expires_at: timestamp('expires_at', { withTimezone: true }),
   blocked: boolean('blocked').notNull().default(false),
   created_at: createdAt(),
@@ -58,6 +65,11 @@ export const users = pgTable(
     notify_sms: boolean('notify_sms').notNull().default(false),
     notify_email: boolean('notify_email').notNull().default(true),
     notify_app: boolean('notify_app').notNull().default(true),
+    marketing_app: boolean('marketing_app').notNull().default(false),
+    marketing_email: boolean('marketing_email').notNull().default(false),
+    marketing_phone: boolean('marketing_phone').notNull().default(false),
+    marketing_mail: boolean('marketing_mail').notNull().default(false),
+    terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -156,3 +168,43 @@ export const ingest_rejections = pgTable(
   },
   (table) => [primaryKey({ columns: [table.serial, table.reason] })],
 )
+
+/** Further client accounts a user may switch to, with the user's type in each (spec: assignedClients). */
+export const user_clients = pgTable(
+  'user_clients',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull().default(2),
+    created_at: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.id_client] })],
+)
+
+/** One-time links: password reset and invitation. Only the token's hash is kept. */
+export const user_tokens = pgTable(
+  'user_tokens',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (table) => [index('user_tokens_user_id_idx').on(table.user_id)],
+)
+
+/** Failed logins per key (account, address, account+address), for growing delays, never lockouts. */
+export const login_failures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  last_failure_at: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  blocked_until: timestamp('blocked_until', { withTimezone: true }),
+})

@@ -1,0 +1,17 @@
+import countries from 'i18n-iso-countries'
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
+import pl from 'i18n-iso-countries/langs/pl.json' with { type: 'json' }
+
+countries.registerLocale(en)
+countries.registerLocale(pl)
+
+/** Country names keyed by two-letter code, in the user's language, sorted by name. */
+export function countryOptions(lang: 'en' | 'pl'): { code: string; name: string }[] {
+  return Object.entries(countries.getNames(lang, { select: 'official' }))
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang))
+}
+
+export function isCountryCode(code: string): boolean {
+  return countries.isValid(code) && code.length === 2 && code === code.toUpperCase()
+}

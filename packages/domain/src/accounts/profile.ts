@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { optionalText, phoneSchema } from './fields'
+
+export const profileSchema = z
+  .object({
+    name: optionalText(80),
+    family_name: optionalText(80),
+    phone: phoneSchema.default(''),
+    description: optionalText(500),
+    notify_sms: z.boolean(),
+    notify_email: z.boolean(),
+    notify_app: z.boolean(),
+    marketing_app: z.boolean(),
+    marketing_email: z.boolean(),
+    marketing_phone: z.boolean(),
+    marketing_mail: z.boolean(),
+    hide_splash: z.boolean(),
+  })
+  .refine((profile) => !profile.notify_sms || profile.phone !== '', {
+    error: 'errors.phone_required_for_sms',
+    path: ['phone'],
+  })
+export type Profile = z.infer<typeof profileSchema>
+
+export const dateFormats = [
+  'YYYY-MM-DD HH:mm:ss',
+  'DD.MM.YYYY HH:mm:ss',
+  'DD/MM/YYYY HH:mm',
+  'MM/DD/YYYY hh:mm A',
+] as const
+export const temperatureUnits = ['C', 'F'] as const
+export const areaUnits = ['ha', 'm2', 'ac'] as const
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Per-user preferences applied wherever dates, temperatures and areas are shown. */
+export const preferencesSchema = z.object({
+  time_zone: z.string().refine(isTimeZone, { error: 'errors.time_zone_invalid' }).nullable(),
+  date_format: z.enum(dateFormats),
+  temperature_unit: z.enum(temperatureUnits),
+  area_unit: z.enum(areaUnits),
+})
+export type Preferences = z.infer<typeof preferencesSchema>

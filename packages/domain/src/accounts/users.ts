@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { emailSchema, userTypeSchema } from '../auth/schemas'
+import { optionalText, phoneSchema } from './fields'
+
+/** A user of the account as the users-management table shows it. */
+export const accountUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  family_name: z.string(),
+  phone: z.string(),
+  description: z.string(),
+  type: userTypeSchema,
+  invited: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type AccountUser = z.infer<typeof accountUserSchema>
+
+/** An admin may make admins and normal users; only the operator makes another operator. */
+export const assignableUserTypeSchema = z.union([z.literal(1), z.literal(2)], {
+  error: 'errors.field_required',
+})
+
+export const inviteUserSchema = z.object({
+  email: z.string().trim().min(1, { error: 'errors.field_required' }).pipe(emailSchema),
+  name: optionalText(80),
+  family_name: optionalText(80),
+  type: assignableUserTypeSchema,
+  lang: z.enum(['en', 'pl']).optional(),
+})
+
+export const updateUserSchema = z.object({
+  name: optionalText(80),
+  family_name: optionalText(80),
+  phone: phoneSchema.default(''),
+  description: optionalText(500),
+  type: assignableUserTypeSchema,
+})
+
+/** Deleting one's own user account needs the password. */
+export const deleteOwnUserSchema = z.object({
+  password: z.string().min(1, { error: 'errors.field_required' }),
+})
