@@ -9,6 +9,8 @@ import type { Database } from './client'
 export const backupTables = [
   'clients',
   'users',
+  'user_clients',
+  'user_tokens',
   'sessions',
   'objects',
   'readings',
