@@ -23,6 +23,7 @@ export type RealtimeServer = Server<
 
 const clientRoom = (idClient: number) => `client:${idClient}`
 const sessionRoom = (sessionId: string) => `session:${sessionId}`
+const userRoom = (userId: number) => `user:${userId}`
 
 /**
  * socket.io on the HTTP port, websocket transport only, authenticated by the session cookie.
@@ -51,7 +52,11 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
   })
 
   io.on('connection', (socket) => {
-    void socket.join([clientRoom(socket.data.idClient), sessionRoom(socket.data.sessionId)])
+    void socket.join([
+      clientRoom(socket.data.idClient),
+      sessionRoom(socket.data.sessionId),
+      userRoom(socket.data.userId),
+    ])
     socket.emit('authorize', { id_client: socket.data.idClient })
   })
 
@@ -69,6 +74,18 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
     endSession(sessionId: string) {
       io.to(sessionRoom(sessionId)).emit('log_out')
       io.in(sessionRoom(sessionId)).disconnectSockets(true)
+    },
+    /** The same for every session of a user (deleted, password changed, account removed). */
+    endUserSessions(userId: number) {
+      io.to(userRoom(userId)).emit('log_out')
+      io.in(userRoom(userId)).disconnectSockets(true)
+    },
+    /** Every socket of one user, e.g. `user_client_change` when their type changes. */
+    toUser(userId: number) {
+      return io.to(userRoom(userId))
+    },
+    toSession(sessionId: string) {
+      return io.to(sessionRoom(sessionId))
     },
     /** Drops every socket; the HTTP server itself is closed by Fastify. */
     async close() {

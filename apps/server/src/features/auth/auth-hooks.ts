@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
+import { isAdmin, isAdminus } from '@kropla/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendError } from '../../app/http-errors'
 import type { SessionService } from './session-service'
@@ -33,4 +34,16 @@ export function registerAuthHooks(app: FastifyInstance, sessions: SessionService
 /** preHandler for every route that needs a logged-in user. */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
   if (!request.auth) return sendError(request, reply, 'not_authenticated')
+}
+
+/** preHandler for the account administrator's routes (user type below 2, spec 01 section 6). */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.auth) return sendError(request, reply, 'not_authenticated')
+  if (!isAdmin(request.auth.user.type)) return sendError(request, reply, 'access_denied')
+}
+
+/** preHandler for the operator's routes (Adminus). */
+export async function requireAdminus(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.auth) return sendError(request, reply, 'not_authenticated')
+  if (!isAdminus(request.auth.user.type)) return sendError(request, reply, 'access_denied')
 }
