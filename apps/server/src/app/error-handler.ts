@@ -1,11 +1,13 @@
 import { translate } from '@kropla/i18n'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { HttpError, sendError } from './http-errors'
 import { pickLangFromRequest } from './request-lang'
 
 /** Every failure answers `{error, message, issues?}` in the user's language; nothing else leaks. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return sendError(request, reply, error.code, error.status, error.params)
     const lang = pickLangFromRequest(request)
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => {
