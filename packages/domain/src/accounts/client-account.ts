@@ -37,7 +37,7 @@ export type ClientAccount = z.infer<typeof clientAccountSchema>
 
 export const deleteClientAccountSchema = z.object({
   confirm: z.literal(true, { error: 'errors.checkbox_not_set' }),
-  password: z.string().min(1, { error: 'errors.field_required' }),
+  password: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
 })
 
 /** A session in the active-sessions list of settings. */

@@ -40,5 +40,5 @@ export const updateUserSchema = z.object({
 
 /** Deleting one's own user account needs the password. */
 export const deleteOwnUserSchema = z.object({
-  password: z.string().min(1, { error: 'errors.field_required' }),
+  password: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
 })
