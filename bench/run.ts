@@ -1,0 +1,26 @@
+import { parseIngestArgs, runIngest } from './ingest'
+import { parseStallArgs, runStall } from './stall'
+
+const usage = `Usage: npm run bench -- <bench> [options]
+
+  ingest   end-to-end MQTT ingest throughput against the real server, with a raw INSERT baseline
+           --modules N (100)  --messages N per module (240)  --inflight N per module (50)
+           --flush-ms N (server default)  --batch N raw batch size (5000)  --timeout S (90)
+           --pg (or DATABASE_URL=...) use PostgreSQL  --profile DIR  write the server's CPU profiles
+  stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
+           --rows N (1500000)`
+
+const [name, ...rest] = process.argv.slice(2)
+let ok: boolean
+switch (name) {
+  case 'ingest':
+    ok = await runIngest(parseIngestArgs(rest))
+    break
+  case 'stall':
+    ok = await runStall(parseStallArgs(rest))
+    break
+  default:
+    console.error(usage)
+    process.exit(name === undefined || name === '--help' ? 0 : 2)
+}
+process.exit(ok ? 0 : 1)
