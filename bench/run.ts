@@ -8,7 +8,7 @@ const usage = `Usage: npm run bench -- <bench> [options]
            --flush-ms N (server default)  --batch N raw batch size (5000)  --timeout S (90)
            --pg (or DATABASE_URL=...) use PostgreSQL  --profile DIR  write the server's CPU profiles
   stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
-           --rows N (1500000)`
+           --rows N (1500000)  --min-query-ms N (1000)`
 
 const [name, ...rest] = process.argv.slice(2)
 let ok: boolean
