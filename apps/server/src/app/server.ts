@@ -7,10 +7,22 @@ import { registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
 import { createSessionDal } from '../features/auth/session-dal'
 import { createSessionService } from '../features/auth/session-service'
+import { registerClientAccountRoutes } from '../features/clients/client-account-routes'
+import { createClientAccountService } from '../features/clients/client-account-service'
 import { seedDemoFarm } from '../features/demo/seed-demo-farm'
+import { registerInvitationRoutes } from '../features/invitations/invitation-routes'
+import { createInvitationService } from '../features/invitations/invitation-service'
 import { createMeDal } from '../features/me/me-dal'
 import { registerMeRoutes } from '../features/me/me-routes'
 import { createMeService } from '../features/me/me-service'
+import { registerPasswordResetRoutes } from '../features/password-reset/password-reset-routes'
+import { createPasswordResetService } from '../features/password-reset/password-reset-service'
+import { registerProfileRoutes } from '../features/profile/profile-routes'
+import { createProfileService } from '../features/profile/profile-service'
+import { registerRegistrationRoutes } from '../features/registration/registration-routes'
+import { createRegistrationService } from '../features/registration/registration-service'
+import { createAccountUsersService } from '../features/users/account-users-service'
+import { createBrowserSessions } from '../features/users/browser-session'
 import { registerUserRoutes } from '../features/users/user-routes'
 import { createUsersDal } from '../features/users/users-dal'
 import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
@@ -18,6 +30,7 @@ import { createIngestService } from '../ingest/ingest-service'
 import { type MqttTransport, startEmbeddedBroker } from '../ingest/mqtt-embedded'
 import { connectExternalBroker } from '../ingest/mqtt-external'
 import { createObjectDirectory } from '../ingest/object-directory'
+import { createMailer } from '../mail/mailer'
 import { startRealtime } from '../realtime/socket-server'
 import { buildApp } from './build-app'
 import { loadSessionSecret } from './session-secret'
@@ -85,7 +98,37 @@ export async function startServer(config: Config, logger = createLogger(config))
       onSessionEnded: (sessionId) => realtime.endSession(sessionId),
     })
     registerMeRoutes(app, { me: createMeService({ me: createMeDal(database.db), users }) })
-    registerUserRoutes(app, { users })
+    // Accounts: registration, password reset, invitations, users, profile, client account.
+    const db = database.db
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      logger,
+    })
+    if (!config.PUBLIC_URL) logger.warn('PUBLIC_URL is not set: mailed links take the address of the request')
+    const publicUrl = config.PUBLIC_URL
+    const browserSessions = createBrowserSessions({
+      sessions,
+      secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
+      onSessionEnded: (sessionId) => realtime.endSession(sessionId),
+    })
+    const accountUsers = createAccountUsersService({ db, mailer, realtime, logger })
+    registerUserRoutes(app, { users, accountUsers, browserSessions, publicUrl })
+    registerRegistrationRoutes(app, {
+      registration: createRegistrationService({ db, logger }),
+      browserSessions,
+    })
+    registerPasswordResetRoutes(app, {
+      passwordReset: createPasswordResetService({ db, mailer, realtime, logger }),
+      publicUrl,
+    })
+    registerInvitationRoutes(app, { invitations: createInvitationService({ db }), browserSessions })
+    registerProfileRoutes(app, { profile: createProfileService({ db }) })
+    registerClientAccountRoutes(app, {
+      clientAccount: createClientAccountService({ db, realtime, logger }),
+      browserSessions,
+    })
     registerHttpIngestRoutes(app, { ingest, directory })
 
     await app.listen({ port: config.PORT, host: config.HOST })

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { clients } from '../../db/schema'
+import type { Executor } from '../users/db-helpers'
 
-export function createClientsDal(db: Db) {
+export type ClientRow = typeof clients.$inferSelect
+export type ClientChanges = Partial<Omit<typeof clients.$inferInsert, 'id' | 'created_at'>>
+
+export function createClientsDal(db: Executor) {
   return {
     /** The client account of that name, created when absent. */
     async findOrCreate(name: string) {
@@ -12,6 +15,54 @@ export function createClientsDal(db: Db) {
       if (created) return created
       const [raced] = await db.select().from(clients).where(eq(clients.name, name))
       return raced!
+    },
+    async findById(id: number) {
+      const [client] = await db.select().from(clients).where(eq(clients.id, id))
+      return client ?? null
+    },
+    /** The account of that name, letter case ignored (account names are unique that way). */
+    async findByName(name: string) {
+      const [client] = await db.select().from(clients).where(sql`lower(${clients.name}) = lower(${name})`)
+      return client ?? null
+    },
+    /** Whether another account (not `exceptId`) has that name, letter case ignored. */
+    async isNameTaken(name: string, exceptId?: number) {
+      const byName = sql`lower(${clients.name}) = lower(${name})`
+      const [row] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(exceptId === undefined ? byName : and(byName, ne(clients.id, exceptId)))
+        .limit(1)
+      return Boolean(row)
+    },
+    /**
+     * Inside a transaction: serializes the transactions that claim one account name (letter case
+     * ignored), which the case-sensitive unique constraint alone cannot do.
+     */
+    async lockName(name: string) {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`kropla:client-name:${name.toLowerCase()}`}))`,
+      )
+    },
+    /** Inside a transaction: one change of an account's users or data at a time. */
+    async lockById(id: number) {
+      const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for('update')
+      return Boolean(row)
+    },
+    async insert(name: string) {
+      const [created] = await db.insert(clients).values({ name }).returning()
+      return created!
+    },
+    async update(id: number, changes: ClientChanges) {
+      const [updated] = await db
+        .update(clients)
+        .set({ ...changes, updated_at: new Date() })
+        .where(eq(clients.id, id))
+        .returning()
+      return updated ?? null
+    },
+    async remove(id: number) {
+      await db.delete(clients).where(eq(clients.id, id))
     },
   }
 }

@@ -1,12 +1,34 @@
-import { apiErrorSchema, langRequestSchema } from '@kropla/domain'
+import {
+  accountUserSchema,
+  apiErrorSchema,
+  deleteOwnUserSchema,
+  inviteUserSchema,
+  langRequestSchema,
+  updateUserSchema,
+} from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireUser } from '../auth/auth-hooks'
+import { pickLangFromRequest } from '../../app/request-lang'
+import { requireAdmin, requireUser } from '../auth/auth-hooks'
+import type { AccountUsersService } from './account-users-service'
+import { type BrowserSessions, publicOrigin } from './browser-session'
 import type { UsersDal } from './users-dal'
 
-export function registerUserRoutes(app: FastifyInstance, deps: { users: UsersDal }) {
-  app.withTypeProvider<ZodTypeProvider>().put(
+const okSchema = z.object({ ok: z.literal(true) })
+const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
+
+export interface UserRouteDeps {
+  users: UsersDal
+  accountUsers: AccountUsersService
+  browserSessions: BrowserSessions
+  publicUrl: string | undefined
+}
+
+export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  routes.put(
     '/api/users/lang',
     {
       preHandler: requireUser,
@@ -20,6 +42,91 @@ export function registerUserRoutes(app: FastifyInstance, deps: { users: UsersDal
     async (request) => {
       await deps.users.setLang(request.auth!.user.id, request.body.lang)
       return { lang: request.body.lang }
+    },
+  )
+
+  routes.get(
+    '/api/users',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Users of the current client account (admin)',
+        response: { 200: z.array(accountUserSchema), ...errors },
+      },
+    },
+    (request) => deps.accountUsers.list(request.auth!.user.id_client),
+  )
+
+  routes.post(
+    '/api/users/invite',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Invite a user by e-mail: they get a link to set their password (admin)',
+        body: inviteUserSchema,
+        response: { 201: accountUserSchema, ...errors, 500: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await deps.accountUsers.invite(request.auth!.user, request.body, {
+        origin: publicOrigin(request, deps.publicUrl),
+        lang: pickLangFromRequest(request),
+      })
+      return reply.code(201).send(user)
+    },
+  )
+
+  routes.delete(
+    '/api/users/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: "Delete one's own user account (needs the password); the session ends",
+        body: deleteOwnUserSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deps.accountUsers.removeOwn(request.auth!.user.id, request.body.password)
+      request.auth = null
+      deps.browserSessions.clear(reply)
+      return { ok: true as const }
+    },
+  )
+
+  routes.put(
+    '/api/users/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a user of the current client account (admin); the last admin stays an admin',
+        params: idParamsSchema,
+        body: updateUserSchema,
+        response: { 200: accountUserSchema, ...errors },
+      },
+    },
+    (request) => deps.accountUsers.update(request.auth!.user, request.params.id, request.body),
+  )
+
+  routes.delete(
+    '/api/users/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Delete another user of the current client account (admin); the last admin cannot be removed; oneself: DELETE /api/users/me',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deps.accountUsers.remove(request.auth!.user, request.params.id)
+      return { ok: true as const }
     },
   )
 }

@@ -1,18 +1,63 @@
-import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { clients, users } from '../../db/schema'
+import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { clients, sessions, users } from '../../db/schema'
+import type { Executor } from './db-helpers'
 
 export type NewUser = typeof users.$inferInsert
+export type UserRow = typeof users.$inferSelect
+export type UserChanges = Partial<Omit<NewUser, 'id' | 'id_client' | 'email' | 'created_at'>>
 
-export function createUsersDal(db: Db) {
+export function createUsersDal(db: Executor) {
   return {
     async findByEmail(email: string) {
       const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()))
       return user ?? null
     },
+    async findById(id: number) {
+      const [user] = await db.select().from(users).where(eq(users.id, id))
+      return user ?? null
+    },
+    /** A user of that client account, or null: another account's user is never found through it. */
+    async findInClient(idClient: number, id: number) {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.id_client, idClient)))
+      return user ?? null
+    },
+    /** The user with that e-mail whose client account has that name (letter case ignored). */
+    async findByEmailAndClientName(email: string, clientName: string) {
+      const [row] = await db
+        .select({ user: users })
+        .from(users)
+        .innerJoin(clients, eq(clients.id, users.id_client))
+        .where(and(eq(users.email, email.toLowerCase()), sql`lower(${clients.name}) = lower(${clientName})`))
+      return row?.user ?? null
+    },
+    listByClient(idClient: number) {
+      return db.select().from(users).where(eq(users.id_client, idClient)).orderBy(asc(users.id))
+    },
+    /** Users counting as admin (type below 2) in that client account. */
+    async countAdmins(idClient: number) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(eq(users.id_client, idClient), lt(users.type, 2)))
+      return row?.count ?? 0
+    },
     async insert(user: NewUser) {
       const [created] = await db.insert(users).values(user).returning()
       return created!
+    },
+    async update(id: number, changes: UserChanges) {
+      const [updated] = await db
+        .update(users)
+        .set({ ...changes, updated_at: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+      return updated ?? null
+    },
+    async remove(id: number) {
+      await db.delete(users).where(eq(users.id, id))
     },
     async setPasswordHash(id: number, passwordHash: string) {
       await db
@@ -22,6 +67,10 @@ export function createUsersDal(db: Db) {
     },
     async setLang(id: number, lang: string) {
       await db.update(users).set({ lang, updated_at: new Date() }).where(eq(users.id, id))
+    },
+    /** Ends every session of a user in the database (their sockets are told by realtime). */
+    async removeSessions(userId: number) {
+      await db.delete(sessions).where(eq(sessions.user_id, userId))
     },
     async findClient(id: number) {
       const [client] = await db.select().from(clients).where(eq(clients.id, id))

@@ -1,0 +1,49 @@
+import { apiErrorSchema, newPasswordSchema, passwordResetRequestSchema } from '@kropla/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { publicOrigin } from '../users/browser-session'
+import type { PasswordResetService } from './password-reset-service'
+
+const okSchema = z.object({ ok: z.literal(true) })
+
+/** Public: /pass_reset, two steps. */
+export function registerPasswordResetRoutes(
+  app: FastifyInstance,
+  deps: { passwordReset: PasswordResetService; publicUrl: string | undefined },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  routes.post(
+    '/api/pass_reset',
+    {
+      schema: {
+        tags: ['password reset'],
+        summary: 'Step 1: mail a one-time link to the user with this e-mail in the account of this name',
+        body: passwordResetRequestSchema,
+        response: { 200: okSchema, 400: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await deps.passwordReset.request(request.body, {
+        origin: publicOrigin(request, deps.publicUrl),
+        acceptLanguage: request.headers['accept-language'],
+      })
+      return { ok: true as const }
+    },
+  )
+  routes.post(
+    '/api/pass_reset/confirm',
+    {
+      schema: {
+        tags: ['password reset'],
+        summary: "Step 2: the new password, with the link's token; ends every session of the user",
+        body: newPasswordSchema,
+        response: { 200: okSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await deps.passwordReset.confirm(request.body)
+      return { ok: true as const }
+    },
+  )
+}

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm'
+import { objects } from '../../db/schema'
+import type { Executor } from '../users/db-helpers'
+
+export type ObjectRow = typeof objects.$inferSelect
+
+/** The fleet side of registration: the module a new account is opened with. */
+export function createRegistrationDal(db: Executor) {
+  return {
+    async findModule(serial: string) {
+      const [module] = await db.select().from(objects).where(eq(objects.serial, serial))
+      return module ?? null
+    },
+    /** Inside a transaction: the module's row, locked until commit, so one registration wins. */
+    async lockModule(serial: string) {
+      const [module] = await db.select().from(objects).where(eq(objects.serial, serial)).for('update')
+      return module ?? null
+    },
+    async activate(objectId: number, idClient: number, at: Date) {
+      await db
+        .update(objects)
+        .set({ id_client: idClient, activated_at: at, deactivated_at: null })
+        .where(eq(objects.id, objectId))
+    },
+  }
+}

@@ -1,0 +1,68 @@
+import {
+  apiErrorSchema,
+  registerAccountNameSchema,
+  registerDeviceSchema,
+  registerRequestSchema,
+} from '@kropla/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { BrowserSessions } from '../users/browser-session'
+import type { RegistrationService } from './registration-service'
+
+const okSchema = z.object({ ok: z.literal(true) })
+
+/** Public: /register, five steps (spec 01 section 2); steps 1 and 2 are checked as they are left. */
+export function registerRegistrationRoutes(
+  app: FastifyInstance,
+  deps: { registration: RegistrationService; browserSessions: BrowserSessions },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  routes.post(
+    '/api/register/device',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Step 1: a base station or soil probe that is not activated yet (serial number and PIN)',
+        body: registerDeviceSchema,
+        response: { 200: okSchema.extend({ model: z.string() }), 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { model } = await deps.registration.checkModule(request.body.serial, request.body.pin)
+      return { ok: true as const, model }
+    },
+  )
+  routes.post(
+    '/api/register/account-name',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Step 2: the account name is long enough and free',
+        body: registerAccountNameSchema,
+        response: { 200: okSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await deps.registration.checkAccountName(request.body.account_name)
+      return { ok: true as const }
+    },
+  )
+  routes.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['registration'],
+        summary:
+          'Steps 1 to 4 at once: opens the client account with the module, makes the registrant its admin, and logs them in',
+        body: registerRequestSchema,
+        response: { 201: okSchema, 400: apiErrorSchema, 500: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await deps.registration.register(request.body)
+      await deps.browserSessions.start(request, reply, user)
+      return reply.code(201).send({ ok: true as const })
+    },
+  )
+}
