@@ -5,6 +5,8 @@ import { type Database, openDatabase } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
 import { registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
+import { createLoginThrottle } from '../features/auth/login-throttle'
+import { createLoginThrottleDal } from '../features/auth/login-throttle-dal'
 import { createSessionDal } from '../features/auth/session-dal'
 import { createSessionService } from '../features/auth/session-service'
 import { registerClientAccountRoutes } from '../features/clients/client-account-routes'
@@ -21,6 +23,8 @@ import { registerProfileRoutes } from '../features/profile/profile-routes'
 import { createProfileService } from '../features/profile/profile-service'
 import { registerRegistrationRoutes } from '../features/registration/registration-routes'
 import { createRegistrationService } from '../features/registration/registration-service'
+import { startSessionHousekeeping } from '../features/sessions/session-housekeeping'
+import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
 import { createBrowserSessions } from '../features/users/browser-session'
 import { registerUserRoutes } from '../features/users/user-routes'
@@ -49,11 +53,22 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   return pino({ level: config.LOG_LEVEL })
 }
 
+/** Test seams: a clock for sessions and login throttling, how often sessions are tidied. */
+export interface ServerOptions {
+  now?: () => Date
+  housekeepingMs?: number
+}
+
 /**
  * Starts everything in order (database and migrations, HTTP, socket.io, MQTT) and returns the
  * handle that stops it in the reverse order without losing what ingest has acknowledged.
  */
-export async function startServer(config: Config, logger = createLogger(config)): Promise<RunningServer> {
+
+export async function startServer(
+  config: Config,
+  logger = createLogger(config),
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
   let transport: MqttTransport | undefined
   try {
@@ -62,7 +77,19 @@ export async function startServer(config: Config, logger = createLogger(config))
 
     const secret = loadSessionSecret(config.SESSION_SECRET, config.dataDir)
     const users = createUsersDal(database.db)
-    const sessions = createSessionService({ dal: createSessionDal(database.db), secret })
+    const sessions = createSessionService({
+      dal: createSessionDal(database.db),
+      secret,
+      idleMs: config.SESSION_IDLE_HOURS * 3600_000,
+      maxMs: config.SESSION_MAX_DAYS * 86_400_000,
+      mailboxes: { order: config.ORDER_EMAIL, support: config.SUPPORT_EMAIL },
+      now: options.now,
+    })
+    const throttle = createLoginThrottle({
+      dal: createLoginThrottleDal(database.db),
+      secret,
+      now: options.now,
+    })
     const app = await buildApp({ logger })
     const realtime = await startRealtime(app.server, sessions, config.REDIS_URL)
     const directory = createObjectDirectory(database.db)
@@ -94,10 +121,12 @@ export async function startServer(config: Config, logger = createLogger(config))
     registerAuthRoutes(app, {
       users,
       sessions,
+      throttle,
       secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
       onSessionEnded: (sessionId) => realtime.endSession(sessionId),
     })
-    registerMeRoutes(app, { me: createMeService({ me: createMeDal(database.db), users }) })
+    registerMeRoutes(app, { me: createMeService({ me: createMeDal(database.db), sessions }) })
+    registerSessionsRoutes(app, { sessions, onSessionEnded: (sessionId) => realtime.endSession(sessionId) })
     // Accounts: registration, password reset, invitations, users, profile, client account.
     const db = database.db
     const mailer = createMailer({
@@ -143,6 +172,13 @@ export async function startServer(config: Config, logger = createLogger(config))
           logger,
         })
       : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
+    const housekeeping = startSessionHousekeeping({
+      sessions,
+      throttle,
+      checkSockets: () => realtime.checkSockets(),
+      logger,
+      everyMs: options.housekeepingMs ?? 60_000,
+    })
     ready = true
 
     let closing: Promise<void> | undefined
@@ -160,6 +196,7 @@ export async function startServer(config: Config, logger = createLogger(config))
           await ingest.close()
           await transport?.close()
           await app.close()
+          await housekeeping.stop()
           await realtime.close()
           await database.close()
           logger.info('stopped')

@@ -7,10 +7,11 @@ import { backupDatabase, restoreDatabase } from '../db/backup'
 import { type Database, openDatabase } from '../db/client'
 import { DataDirLockedError } from '../db/embedded/data-dir-lock'
 import { migrateDatabase } from '../db/migrate'
+import { AccessInputError, createAccountAccess, parseExpiryDate } from '../features/auth/account-access'
 import { createFleetService, FleetInputError } from '../features/fleet/fleet-service'
 import { createUserAccounts, UserInputError } from '../features/users/user-accounts'
 
-const expectedFailures = [ConfigError, DataDirLockedError, FleetInputError, UserInputError]
+const expectedFailures = [ConfigError, DataDirLockedError, FleetInputError, UserInputError, AccessInputError]
 
 function fail(error: unknown): never {
   const known = expectedFailures.some((type) => error instanceof type)
@@ -115,6 +116,59 @@ user
     withDatabase(async (database) => {
       await createUserAccounts(database.db).setPassword(options.email, options.password)
       console.log(`Password of ${options.email} changed.`)
+    }),
+  )
+
+user
+  .command('assign')
+  .description('let a user work in a further client account (assignedClients, switch_client)')
+  .requiredOption('--email <email>')
+  .requiredOption('--client <name>', 'the client account')
+  .requiredOption('--type <type>', "the user's type in that account: admin or normal", (value: string) => {
+    if (value === 'admin' || value === 'normal') return value
+    throw new InvalidArgumentError('must be admin or normal')
+  })
+  .action((options: { email: string; client: string; type: 'admin' | 'normal' }) =>
+    withDatabase(async (database) => {
+      const { user: assigned, client } = await createAccountAccess(database.db).assign({
+        email: options.email,
+        clientName: options.client,
+        type: options.type,
+      })
+      console.log(`User ${assigned.email} may work in ${client.name} (${options.type}).`)
+    }),
+  )
+
+const client = program.command('client').description('client accounts: blocking and expiry')
+client
+  .command('block <name>')
+  .description(
+    'block the account and end its sessions (a running server logs their sockets out within a minute)',
+  )
+  .action((name: string) =>
+    withDatabase(async (database) => {
+      const { endedSessions } = await createAccountAccess(database.db).block(name)
+      console.log(`Client account ${name} is blocked; ${endedSessions.length} sessions ended.`)
+    }),
+  )
+client.command('unblock <name>').action((name: string) =>
+  withDatabase(async (database) => {
+    await createAccountAccess(database.db).unblock(name)
+    console.log(`Client account ${name} is unblocked.`)
+  }),
+)
+client
+  .command('expire <name>')
+  .description('set when the account expires (the start of that day, UTC), or --never')
+  .option('--at <date>', 'YYYY-MM-DD')
+  .option('--never', 'the account never expires')
+  .action((name: string, options: { at?: string; never?: boolean }) =>
+    withDatabase(async (database) => {
+      if (Boolean(options.at) === Boolean(options.never))
+        throw new AccessInputError('Give either --at YYYY-MM-DD or --never.')
+      const at = options.at ? parseExpiryDate(options.at) : null
+      await createAccountAccess(database.db).expire(name, at)
+      console.log(`Client account ${name} ${at ? `expires at ${at.toISOString()}` : 'never expires'}.`)
     }),
   )
 

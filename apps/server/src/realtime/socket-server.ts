@@ -1,17 +1,21 @@
 import type http from 'node:http'
 import fastifyCookie from '@fastify/cookie'
-import type { ClientToServerEvents, ServerToClientEvents } from '@kropla/domain'
+import type { ClientToServerEvents, ServerToClientEvents, SwitchClientAck } from '@kropla/domain'
+import { type Lang, pickLang, translate } from '@kropla/i18n'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
 import { Server } from 'socket.io'
+import { z } from 'zod'
 import { sessionCookie } from '../features/auth/auth-hooks'
 import type { SessionService } from '../features/auth/session-service'
 import type { LivePublisher } from '../ingest/live-publisher'
 
 interface SocketData {
   userId: number
+  /** The client account the socket joined at connection; `switch_client` moves the session's sockets. */
   idClient: number
   sessionId: string
+  lang: Lang
 }
 
 export type RealtimeServer = Server<
@@ -25,9 +29,20 @@ const clientRoom = (idClient: number) => `client:${idClient}`
 const sessionRoom = (sessionId: string) => `session:${sessionId}`
 const userRoom = (userId: number) => `user:${userId}`
 
+const switchClientRequest = z.object({ id_client: z.number().int().positive() })
+
+/** A refused handshake: `err.message` is the error code, `err.data.message` its wording. */
+function handshakeError(code: string, lang: Lang, params?: Record<string, string>) {
+  const error = new Error(code) as Error & { data?: { message: string } }
+  error.data = { message: translate(lang, `errors.${code}`, params) }
+  return error
+}
+
 /**
  * socket.io on the HTTP port, websocket transport only, authenticated by the session cookie.
- * Each account has one room: events for an account reach its users' sockets and no one else's.
+ * Rooms: `client:<id>` (the session's current client account: its live data), `session:<id>`
+ * (log_out, switch_client), `user:<id>` (user_client_change). Every request re-reads the session,
+ * so a revoked session, or one whose account is blocked or expired, gets nothing.
  */
 export async function startRealtime(httpServer: http.Server, sessions: SessionService, redisUrl?: string) {
   const io: RealtimeServer = new Server(httpServer, { transports: ['websocket'], serveClient: false })
@@ -39,13 +54,22 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
   }
 
   io.use((socket, next) => {
+    const headerLang = pickLang([socket.request.headers['accept-language']])
     const token = fastifyCookie.parse(socket.request.headers.cookie ?? '')[sessionCookie]
-    if (!token) return next(new Error('not_authenticated'))
+    if (!token) return next(handshakeError('not_authenticated', headerLang))
     sessions
       .resolve(token)
-      .then((auth) => {
-        if (!auth) return next(new Error('not_authenticated'))
-        socket.data = { userId: auth.user.id, idClient: auth.user.id_client, sessionId: auth.sessionId }
+      .then((resolution) => {
+        if (resolution?.refused)
+          return next(handshakeError(resolution.refused.code, headerLang, resolution.refused.params))
+        const auth = resolution?.auth
+        if (!auth) return next(handshakeError('not_authenticated', headerLang))
+        socket.data = {
+          userId: auth.user.id,
+          idClient: auth.idClient,
+          sessionId: auth.sessionId,
+          lang: pickLang([auth.user.lang, socket.request.headers['accept-language']]),
+        }
         next()
       })
       .catch(() => next(new Error('internal')))
@@ -58,6 +82,33 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
       userRoom(socket.data.userId),
     ])
     socket.emit('authorize', { id_client: socket.data.idClient })
+
+    socket.on('switch_client', (payload, ack) => {
+      if (typeof ack !== 'function') return
+      const fail = () => {
+        const answer: SwitchClientAck = {
+          err: 'switch_client_failed',
+          message: translate(socket.data.lang, 'errors.switch_client_failed'),
+        }
+        ack(answer)
+      }
+      const request = switchClientRequest.safeParse(payload)
+      if (!request.success) return fail()
+      const { sessionId } = socket.data
+      sessions
+        .switchClient(sessionId, request.data.id_client)
+        .then((result) => {
+          if (!result.ok) return fail()
+          // Every socket of this session, on any server process, now hears the new account only.
+          if (result.from !== result.to) {
+            io.in(sessionRoom(sessionId)).socketsLeave(clientRoom(result.from))
+            io.in(sessionRoom(sessionId)).socketsJoin(clientRoom(result.to))
+          }
+          ack({ ok: true })
+          io.to(sessionRoom(sessionId)).emit('switch_client', { id_client: result.to })
+        })
+        .catch(fail)
+    })
   })
 
   const publisher: LivePublisher = {
@@ -80,12 +131,33 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
       io.to(userRoom(userId)).emit('log_out')
       io.in(userRoom(userId)).disconnectSockets(true)
     },
+    /** The same for every session working in a client account (blocked, deleted). */
+    endClientSessions(idClient: number) {
+      io.to(clientRoom(idClient)).emit('log_out')
+      io.in(clientRoom(idClient)).disconnectSockets(true)
+    },
     /** Every socket of one user, e.g. `user_client_change` when their type changes. */
     toUser(userId: number) {
       return io.to(userRoom(userId))
     },
     toSession(sessionId: string) {
       return io.to(sessionRoom(sessionId))
+    },
+    /**
+     * Checks the sessions behind this process's sockets: live ones count as used; sockets of
+     * sessions that no longer work (ended elsewhere, e.g. by the command line, timed out, account
+     * blocked or expired) get `log_out` and are dropped.
+     */
+    async checkSockets() {
+      const sockets = await io.local.fetchSockets()
+      const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))]
+      const ended = new Set(await sessions.checkLive(ids))
+      for (const socket of sockets)
+        if (ended.has(socket.data.sessionId)) {
+          socket.emit('log_out')
+          socket.disconnect(true)
+        }
+      return ended.size
     },
     /** Drops every socket; the HTTP server itself is closed by Fastify. */
     async close() {
@@ -95,3 +167,4 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
     },
   }
 }
+export type Realtime = Awaited<ReturnType<typeof startRealtime>>

@@ -5,7 +5,7 @@ import type { FleetModule } from '@kropla/domain'
 import mqtt from 'mqtt'
 import pg from 'pg'
 import { io as connectSocket, type Socket } from 'socket.io-client'
-import { type RunningServer, startServer } from '../app/server'
+import { type RunningServer, type ServerOptions, startServer } from '../app/server'
 import { loadConfig } from '../config/env'
 import { createFleetService } from '../features/fleet/fleet-service'
 import { createUserAccounts } from '../features/users/user-accounts'
@@ -40,7 +40,10 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
   }
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-test-'))
   const scratch = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
@@ -56,7 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
     DATA_DIR: dataDir,
   })
-  const server = await startServer(config)
+  const server = await startServer(config, undefined, options)
   return {
     ...server,
     dataDir,

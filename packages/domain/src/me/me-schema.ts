@@ -24,6 +24,11 @@ export const objectSummarySchema = z.object({
 })
 export type ObjectSummary = z.infer<typeof objectSummarySchema>
 
+/**
+ * The logged-in user. `id_client`, `client_name` and `type` are those of the client account the
+ * session currently works in (see `assignedClients`): `type` is the user's type IN that account,
+ * so the browser hides what it does not allow (admin when below 2, adminus when 0).
+ */
 export const meUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -38,8 +43,22 @@ export const meUserSchema = z.object({
   temperature_unit: z.enum(['C', 'F']),
   area_unit: z.enum(['ha', 'm2', 'ac']),
   hide_splash: z.boolean(),
+  phone: z.string(),
+  description: z.string(),
+  notify_sms: z.boolean(),
+  notify_email: z.boolean(),
+  notify_app: z.boolean(),
+  marketing_app: z.boolean(),
+  marketing_email: z.boolean(),
+  marketing_phone: z.boolean(),
+  marketing_mail: z.boolean(),
+  invited: z.boolean(),
 })
 export type MeUser = z.infer<typeof meUserSchema>
+
+/** A client account the user may work in (`switch_client`), with the user's type in it. */
+export const assignedClientSchema = z.object({ id: z.number().int(), name: z.string(), type: userTypeSchema })
+export type AssignedClient = z.infer<typeof assignedClientSchema>
 
 /** `GET /api/me` (spec 01 section 7). */
 export const meResponseSchema = z.object({
@@ -47,7 +66,7 @@ export const meResponseSchema = z.object({
   objects: z.array(objectSummarySchema),
   outputsOpenings: z.array(z.unknown()),
   unreadMessages: z.number().int(),
-  assignedClients: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  assignedClients: z.array(assignedClientSchema),
   components: z.array(z.unknown()),
 })
 export type MeResponse = z.infer<typeof meResponseSchema>

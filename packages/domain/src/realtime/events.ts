@@ -6,21 +6,45 @@ export interface ObjectConnection {
   connection: 0 | 1
 }
 
-/** The user was deleted, or their type changed, in a client account: the browser logs out fully. */
+/** `switch_client`, `authorize`: the client account the session now works in; the browser reloads. */
+export interface ClientIdPayload {
+  id_client: number
+}
+
+/**
+ * `user_client_change` (spec 01 section 4), to the user's sockets: they were removed from the
+ * client account `id_client` (`deleted`, `user_type` the type they had) or their type in it
+ * changed (`type_changed`, `user_type` the new type). For the account the browser is in, it logs
+ * out completely; for another assigned account only the list of accounts is stale.
+ */
 export interface UserClientChange {
   id_client: number
-  type: 'type' | 'deleted'
+  type: 'deleted' | 'type_changed'
   user_type: UserType
 }
 
 /** Events the server pushes to a browser (spec 01 section 7); later features add theirs here. */
 export interface ServerToClientEvents {
-  authorize: (payload: { id_client: number }) => void
+  authorize: (payload: ClientIdPayload) => void
   data: (rows: LiveDataRow[]) => void
   objects_connection: (payload: ObjectConnection) => void
+  /** The session has ended (logout, revoked, timed out, account blocked): go to the login page. */
   log_out: () => void
+  switch_client: (payload: ClientIdPayload) => void
   user_client_change: (payload: UserClientChange) => void
 }
 
-// biome-ignore lint/complexity/noBannedTypes: no browser requests exist yet; later features add them
-export type ClientToServerEvents = {}
+/** An acknowledgement carrying `err` means failure (spec 01 section 7); `message` is in the user's language. */
+export interface SocketFailure<Code extends string = string> {
+  err: Code
+  message: string
+}
+export type SocketAck<Code extends string = string> = { ok: true } | SocketFailure<Code>
+
+export type SwitchClientRequest = ClientIdPayload
+export type SwitchClientAck = SocketAck<'switch_client_failed' | 'not_authenticated'>
+
+/** Requests a browser emits, each with an acknowledgement. */
+export interface ClientToServerEvents {
+  switch_client: (payload: SwitchClientRequest, ack: (answer: SwitchClientAck) => void) => void
+}

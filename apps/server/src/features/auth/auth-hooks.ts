@@ -19,31 +19,49 @@ function sameToken(expected: string | undefined, given: unknown): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** Loads the session behind the cookie, and refuses any write that lacks the CSRF token. */
+/**
+ * Loads the session behind the cookie into `request.auth` (the effective context: the session's
+ * current client account and the user's type in it, see AuthContext), or into
+ * `request.refusedSession` when that account is blocked or expired; then refuses any write that
+ * lacks the CSRF token.
+ */
 export function registerAuthHooks(app: FastifyInstance, sessions: SessionService) {
   app.decorateRequest('auth', null)
+  app.decorateRequest('refusedSession', null)
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[sessionCookie]
-    request.auth = token ? await sessions.resolve(token) : null
+    const resolution = token ? await sessions.resolve(token) : null
+    request.auth = resolution?.auth ?? null
+    request.refusedSession = resolution?.refused ?? null
     if (safeMethods.has(request.method) || csrfExempt.some((prefix) => request.url.startsWith(prefix))) return
     const expected = request.auth?.csrfToken ?? request.cookies[anonymousCsrfCookie]
     if (!sameToken(expected, request.headers['csrf-token'])) return sendError(request, reply, 'csrf_invalid')
   })
 }
 
-/** preHandler for every route that needs a logged-in user. */
-export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.auth) return sendError(request, reply, 'not_authenticated')
+/** Answers a request without a usable session: the account's refusal if it has one, else not_authenticated. */
+function refuseAnonymous(request: FastifyRequest, reply: FastifyReply) {
+  const refused = request.refusedSession
+  if (refused) return sendError(request, reply, refused.code, undefined, refused.params)
+  return sendError(request, reply, 'not_authenticated')
 }
 
-/** preHandler for the account administrator's routes (user type below 2, spec 01 section 6). */
+/**
+ * preHandler for every route that needs a logged-in user whose current client account is usable
+ * (not blocked, not expired). Routes scope their data to `request.auth.idClient`.
+ */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.auth) return refuseAnonymous(request, reply)
+}
+
+/** preHandler for the account administrator's routes: type IN the current account below 2 (spec 01 section 6). */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.auth) return sendError(request, reply, 'not_authenticated')
-  if (!isAdmin(request.auth.user.type)) return sendError(request, reply, 'access_denied')
+  if (!request.auth) return refuseAnonymous(request, reply)
+  if (!isAdmin(request.auth.type)) return sendError(request, reply, 'access_denied')
 }
 
 /** preHandler for the operator's routes (Adminus). */
 export async function requireAdminus(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.auth) return sendError(request, reply, 'not_authenticated')
-  if (!isAdminus(request.auth.user.type)) return sendError(request, reply, 'access_denied')
+  if (!request.auth) return refuseAnonymous(request, reply)
+  if (!isAdminus(request.auth.type)) return sendError(request, reply, 'access_denied')
 }

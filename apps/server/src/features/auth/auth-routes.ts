@@ -6,14 +6,20 @@ import { z } from 'zod'
 import { sendError } from '../../app/http-errors'
 import type { UsersDal } from '../users/users-dal'
 import { anonymousCsrfCookie, sessionCookie } from './auth-hooks'
+import type { LoginThrottle } from './login-throttle'
 import { verifyAgainstDecoy, verifyPassword } from './password'
-import { type SessionService, sessionLifetimeMs } from './session-service'
+import type { SessionService } from './session-service'
+
+/** Marks a browser where an e-mail has logged in before: its attempts are not slowed by other addresses' failures. */
+export const deviceCookie = 'kropla_device'
+const deviceCookieMaxAge = 365 * 24 * 60 * 60
 
 const okSchema = z.object({ ok: z.literal(true) })
 
 export interface AuthRouteDeps {
   users: UsersDal
   sessions: SessionService
+  throttle: LoginThrottle
   secureCookies: boolean
   /** Called after a session ends, so its sockets are told to log out. */
   onSessionEnded: (sessionId: string) => void
@@ -52,23 +58,46 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         tags: ['session'],
         summary: 'Log in with e-mail and password',
         body: loginSchema,
-        response: { 200: okSchema, 401: apiErrorSchema },
+        response: { 200: okSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      const attempt = {
+        email: request.body.email,
+        ip: request.ip,
+        device: request.cookies[deviceCookie],
+      }
+      // While a delay runs the password is not even checked, and the attempt does not count.
+      const seconds = await deps.throttle.retryAfterSeconds(attempt)
+      if (seconds) {
+        reply.header('retry-after', String(seconds))
+        return sendError(request, reply, 'too_many_attempts', undefined, { seconds })
+      }
       const user = await deps.users.findByEmail(request.body.email)
       const valid = user?.password_hash
         ? await verifyPassword(request.body.password, user.password_hash)
         : await verifyAgainstDecoy(request.body.password)
-      if (!user || !valid) return sendError(request, reply, 'incorrect_login')
-      if (request.auth) await endSession(request, reply)
+      if (!user || !valid) {
+        await deps.throttle.recordFailure(attempt)
+        return sendError(request, reply, 'incorrect_login')
+      }
+      await deps.throttle.recordSuccess(attempt)
+      reply.setCookie(deviceCookie, deps.throttle.issueDeviceToken(user.email), {
+        ...cookieOptions(request),
+        path: '/login',
+        maxAge: deviceCookieMaxAge,
+      })
+      // Told only to whoever knows the password: blocked and expired accounts are refused.
+      const refusal = await deps.sessions.refusalForLogin(user)
+      if (refusal) return sendError(request, reply, refusal.code, undefined, refusal.params)
+      await endSession(request, reply)
       const session = await deps.sessions.start(user, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       })
       reply.setCookie(sessionCookie, session.token, {
         ...cookieOptions(request),
-        maxAge: sessionLifetimeMs / 1000,
+        maxAge: deps.sessions.maxAgeSeconds,
       })
       reply.clearCookie(anonymousCsrfCookie, { path: '/' })
       return { ok: true as const }
@@ -84,11 +113,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   )
 
+  /** Ends the request's session, usable or refused (rotation at login, logout). */
   async function endSession(request: FastifyRequest, reply: FastifyReply) {
-    if (request.auth) {
-      await deps.sessions.end(request.auth.sessionId)
-      deps.onSessionEnded(request.auth.sessionId)
+    const sessionId = request.auth?.sessionId ?? request.refusedSession?.sessionId
+    if (sessionId) {
+      await deps.sessions.end(sessionId)
+      deps.onSessionEnded(sessionId)
       request.auth = null
+      request.refusedSession = null
     }
     reply.clearCookie(sessionCookie, { path: '/' })
   }

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import type { AuthContext, UserRow } from './auth-context'
+import type { ActiveSession, AssignedClient, UserType } from '@kropla/domain'
+import type { AuthContext, RefusedSession, UserRow } from './auth-context'
+import { accessRefusal, type Mailboxes } from './client-access'
 import type { SessionDal } from './session-dal'
 
-export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 /** last_seen_at is written at most this often, so that reads do not turn into writes. */
 const touchEveryMs = 60 * 1000
 
@@ -11,13 +12,104 @@ export interface SessionMeta {
   userAgent: string
 }
 
-export function createSessionService(deps: { dal: SessionDal; secret: string; now?: () => Date }) {
+export interface SessionServiceDeps {
+  dal: SessionDal
+  secret: string
+  /** SESSION_IDLE_HOURS: a session unused this long ends. */
+  idleMs: number
+  /** SESSION_MAX_DAYS: a session this old ends however much it is used. */
+  maxMs: number
+  mailboxes: Mailboxes
+  now?: () => Date
+}
+
+/** What a session token or id stands for: a usable session, a refused one (account blocked or expired), or nothing. */
+export type Resolution =
+  | { auth: AuthContext; refused?: undefined }
+  | { auth?: undefined; refused: RefusedSession }
+
+export type SwitchResult = { ok: true; from: number; to: number } | { ok: false }
+
+const userType = (type: number): UserType => (type === 0 ? 0 : type === 1 ? 1 : 2)
+
+export function createSessionService(deps: SessionServiceDeps) {
   const now = deps.now ?? (() => new Date())
   const idOf = (token: string) => createHmac('sha256', deps.secret).update(token).digest('base64url')
+  /** One-way from the session id, so the sessions list never shows what the table is keyed by. */
+  const publicIdOf = (sessionId: string) =>
+    createHmac('sha256', deps.secret)
+      .update(`public-session-id|${sessionId}`)
+      .digest('base64url')
+      .slice(0, 22)
+
+  const deadlineOf = (session: { created_at: Date; last_seen_at: Date; expires_at: Date }) =>
+    Math.min(
+      session.created_at.getTime() + deps.maxMs,
+      session.last_seen_at.getTime() + deps.idleMs,
+      session.expires_at.getTime(),
+    )
+  const idleUntil = (at: Date) => new Date(at.getTime() + deps.idleMs)
+
+  type ContextRow = NonNullable<Awaited<ReturnType<SessionDal['findContext']>>>
+
+  /** The effective context of a stored session, or null when it has timed out (it is then deleted). */
+  async function contextOf(row: ContextRow, at: Date): Promise<Resolution | null> {
+    const { session, user } = row
+    if (at.getTime() >= deadlineOf(session)) {
+      await deps.dal.remove(session.id)
+      return null
+    }
+    let client = row.client
+    let assignedType = row.assignedType
+    if (session.id_client !== user.id_client && assignedType === null) {
+      // The assignment to the current account was removed: back to the user's own account.
+      const home = await deps.dal.findClient(user.id_client)
+      if (!home) return null
+      await deps.dal.setClient(session.id, home.id)
+      client = home
+      assignedType = null
+    }
+    const refusal = accessRefusal(client, at, deps.mailboxes)
+    if (refusal) return { refused: { sessionId: session.id, ...refusal } }
+    const type = user.type === 0 ? 0 : client.id === user.id_client ? user.type : (assignedType ?? 2)
+    return {
+      auth: {
+        sessionId: session.id,
+        publicId: publicIdOf(session.id),
+        csrfToken: session.csrf_token,
+        user: { ...user, id_client: client.id, type },
+        idClient: client.id,
+        type,
+        homeClientId: user.id_client,
+        homeType: user.type,
+      },
+    }
+  }
+
+  async function resolveId(sessionId: string): Promise<Resolution | null> {
+    const at = now()
+    const row = await deps.dal.findContext(sessionId)
+    if (!row) return null
+    const resolution = await contextOf(row, at)
+    if (resolution?.auth && at.getTime() - row.session.last_seen_at.getTime() > touchEveryMs)
+      await deps.dal.touch([sessionId], at, idleUntil(at), deps.maxMs)
+    return resolution
+  }
 
   return {
     idOf,
-    /** Starts a fresh session (a new id on every login, so a planted id is worthless). */
+    publicIdOf,
+    /** For the session cookie: it never outlives the absolute time-out. */
+    maxAgeSeconds: Math.floor(deps.maxMs / 1000),
+
+    /** Whether the user's own client account may be used now (login): null, or the refusal. */
+    async refusalForLogin(user: UserRow) {
+      const client = await deps.dal.findClient(user.id_client)
+      if (!client) return { code: 'account_blocked' as const, params: { support: deps.mailboxes.support } }
+      return accessRefusal(client, now(), deps.mailboxes)
+    },
+
+    /** Starts a fresh session in the user's own account (a new id on every login, so a planted id is worthless). */
     async start(user: UserRow, meta: SessionMeta): Promise<{ token: string; csrfToken: string }> {
       const token = randomBytes(32).toString('base64url')
       const csrfToken = randomBytes(24).toString('base64url')
@@ -29,26 +121,84 @@ export function createSessionService(deps: { dal: SessionDal; secret: string; no
         csrf_token: csrfToken,
         created_at: at,
         last_seen_at: at,
-        expires_at: new Date(at.getTime() + sessionLifetimeMs),
+        expires_at: new Date(at.getTime() + Math.min(deps.idleMs, deps.maxMs)),
         ip: meta.ip,
         user_agent: meta.userAgent.slice(0, 512),
       })
       return { token, csrfToken }
     },
 
-    async resolve(token: string): Promise<AuthContext | null> {
-      const sessionId = idOf(token)
-      const at = now()
-      const row = await deps.dal.findWithUser(sessionId, at)
-      if (!row) return null
-      if (at.getTime() - row.session.last_seen_at.getTime() > touchEveryMs)
-        await deps.dal.touch(sessionId, at)
-      return { sessionId, csrfToken: row.session.csrf_token, user: row.user }
-    },
+    /** The session behind a cookie token; a use of it counts against the idle time-out. */
+    resolve: (token: string) => resolveId(idOf(token)),
+    resolveId,
 
     async end(sessionId: string) {
       await deps.dal.remove(sessionId)
     },
+
+    /** The user's sessions that still work, newest use first. */
+    async list(userId: number, currentSessionId: string): Promise<ActiveSession[]> {
+      const at = now().getTime()
+      const rows = await deps.dal.listForUser(userId)
+      return rows
+        .filter((row) => at < deadlineOf(row))
+        .map((row) => ({
+          id: publicIdOf(row.id),
+          current: row.id === currentSessionId,
+          created_at: row.created_at.toISOString(),
+          last_seen_at: row.last_seen_at.toISOString(),
+          ip: row.ip,
+          user_agent: row.user_agent,
+        }))
+    },
+
+    /** Ends one of the user's own sessions by its public id; returns its session id, or null when not theirs. */
+    async revoke(userId: number, publicId: string): Promise<string | null> {
+      const rows = await deps.dal.listForUser(userId)
+      const row = rows.find((candidate) => publicIdOf(candidate.id) === publicId)
+      if (!row) return null
+      await deps.dal.remove(row.id)
+      return row.id
+    },
+
+    /** Every client account the user may work in, with their type in each (adminus stays adminus). */
+    async assignedClients(user: Pick<UserRow, 'id' | 'type'>): Promise<AssignedClient[]> {
+      const rows = await deps.dal.listAssignments(user.id)
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        type: userType(user.type === 0 ? 0 : row.type),
+      }))
+    },
+
+    /** Moves a session to another client account the user is assigned to and may use now. */
+    async switchClient(sessionId: string, idClient: number): Promise<SwitchResult> {
+      const resolution = await resolveId(sessionId)
+      if (!resolution?.auth) return { ok: false }
+      const { auth } = resolution
+      const assigned = await deps.dal.listAssignments(auth.user.id)
+      if (!assigned.some((client) => client.id === idClient)) return { ok: false }
+      const client = await deps.dal.findClient(idClient)
+      if (!client || accessRefusal(client, now(), deps.mailboxes)) return { ok: false }
+      await deps.dal.setClient(sessionId, idClient)
+      return { ok: true, from: auth.idClient, to: idClient }
+    },
+
+    /**
+     * Checks sessions that hold open sockets: the ones still usable count as used now; returns
+     * the ids that no longer work (ended, timed out, account blocked or expired).
+     */
+    async checkLive(sessionIds: readonly string[]): Promise<string[]> {
+      const at = now()
+      const rows = await deps.dal.findContexts(sessionIds)
+      const alive: string[] = []
+      for (const row of rows) if ((await contextOf(row, at))?.auth) alive.push(row.session.id)
+      await deps.dal.touch(alive, at, idleUntil(at), deps.maxMs)
+      return sessionIds.filter((id) => !alive.includes(id))
+    },
+
+    /** Deletes sessions past their end (lazily they are also deleted when next presented). */
+    purgeExpired: () => deps.dal.removeExpired(now()),
   }
 }
 export type SessionService = ReturnType<typeof createSessionService>

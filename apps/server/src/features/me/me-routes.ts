@@ -12,9 +12,9 @@ export function registerMeRoutes(app: FastifyInstance, deps: { me: MeService }) 
       schema: {
         tags: ['session'],
         summary: 'The logged-in user, their modules with latest values, and what the start screen needs',
-        response: { 200: meResponseSchema, 401: apiErrorSchema },
+        response: { 200: meResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    (request) => deps.me.describe(request.auth!.user),
+    (request) => deps.me.describe(request.auth!),
   )
 }

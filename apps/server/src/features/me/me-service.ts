@@ -1,7 +1,7 @@
 import type { LatestValue, MeResponse, ObjectSummary } from '@kropla/domain'
 import type { latest_readings, objects } from '../../db/schema'
-import type { UserRow } from '../auth/auth-context'
-import type { UsersDal } from '../users/users-dal'
+import type { AuthContext } from '../auth/auth-context'
+import type { SessionService } from '../auth/session-service'
 import type { MeDal } from './me-dal'
 
 type ObjectRow = typeof objects.$inferSelect
@@ -32,26 +32,28 @@ export function toObjectSummary(object: ObjectRow, latest: readonly LatestRow[])
   }
 }
 
-export function createMeService(deps: { me: MeDal; users: UsersDal }) {
+export function createMeService(deps: { me: MeDal; sessions: Pick<SessionService, 'assignedClients'> }) {
   return {
-    async describe(user: UserRow): Promise<MeResponse> {
-      const [client, objectRows, latestRows] = await Promise.all([
-        deps.users.findClient(user.id_client),
-        deps.me.listObjects(user.id_client),
-        deps.me.listLatest(user.id_client),
+    /** What the browser needs, scoped to the session's current client account and the user's type in it. */
+    async describe(auth: AuthContext): Promise<MeResponse> {
+      const { user, idClient } = auth
+      const [assignedClients, objectRows, latestRows] = await Promise.all([
+        deps.sessions.assignedClients({ id: user.id, type: auth.homeType }),
+        deps.me.listObjects(idClient),
+        deps.me.listLatest(idClient),
       ])
       const latestByObject = new Map<number, LatestRow[]>()
       for (const row of latestRows)
         latestByObject.set(row.object_id, [...(latestByObject.get(row.object_id) ?? []), row])
-      const clientName = client?.name ?? ''
+      const clientName = assignedClients.find((client) => client.id === idClient)?.name ?? ''
       return {
         user: {
           id: user.id,
           email: user.email,
           name: user.name,
           family_name: user.family_name,
-          type: user.type === 0 ? 0 : user.type === 1 ? 1 : 2,
-          id_client: user.id_client,
+          type: auth.type === 0 ? 0 : auth.type === 1 ? 1 : 2,
+          id_client: idClient,
           client_name: clientName,
           lang: user.lang === 'pl' || user.lang === 'en' ? user.lang : null,
           time_zone: user.time_zone,
@@ -59,12 +61,22 @@ export function createMeService(deps: { me: MeDal; users: UsersDal }) {
           temperature_unit: user.temperature_unit === 'F' ? 'F' : 'C',
           area_unit: user.area_unit === 'm2' || user.area_unit === 'ac' ? user.area_unit : 'ha',
           hide_splash: user.hide_splash,
+          phone: user.phone,
+          description: user.description,
+          notify_sms: user.notify_sms,
+          notify_email: user.notify_email,
+          notify_app: user.notify_app,
+          marketing_app: user.marketing_app,
+          marketing_email: user.marketing_email,
+          marketing_phone: user.marketing_phone,
+          marketing_mail: user.marketing_mail,
+          invited: user.invited,
         },
         objects: objectRows.map((object) => toObjectSummary(object, latestByObject.get(object.id) ?? [])),
         // Manual openings, messages and components arrive with their own features.
         outputsOpenings: [],
         unreadMessages: 0,
-        assignedClients: [{ id: user.id_client, name: clientName }],
+        assignedClients,
         components: [],
       }
     },
