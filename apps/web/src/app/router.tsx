@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
 import { AccessGate } from './guards/AccessGate'
+import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAdminus } from './guards/RequireAdminus'
-import { PublicLayout } from './layout/PublicLayout'
-import { PublicNotBuiltScreen } from './layout/PublicNotBuiltScreen'
+import { PublicLayout, type PublicRouteHandle } from './layout/PublicLayout'
 import { notBuiltOperatorRoutes, notBuiltRoutes } from './routes-not-built'
 import { NotFoundScreen } from './ui/NotFoundScreen'
 import { PendingState } from './ui/PendingState'
@@ -17,6 +17,36 @@ const MainLayout = lazy(() =>
 const StartScreen = lazy(() =>
   import('../features/dashboard/StartScreen').then((module) => ({ default: module.StartScreen })),
 )
+const SettingsScreen = lazy(() =>
+  import('../features/settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })),
+)
+const ProfileScreen = lazy(() =>
+  import('../features/profile/ProfileScreen').then((module) => ({ default: module.ProfileScreen })),
+)
+const PreferencesScreen = lazy(() =>
+  import('../features/preferences/PreferencesScreen').then((module) => ({
+    default: module.PreferencesScreen,
+  })),
+)
+const SessionsScreen = lazy(() =>
+  import('../features/sessions/SessionsScreen').then((module) => ({ default: module.SessionsScreen })),
+)
+const ClientAccountScreen = lazy(() =>
+  import('../features/client-account/ClientAccountScreen').then((module) => ({
+    default: module.ClientAccountScreen,
+  })),
+)
+const UsersScreen = lazy(() =>
+  import('../features/users/UsersScreen').then((module) => ({ default: module.UsersScreen })),
+)
+
+function screen(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PendingState />}>
+      <Screen />
+    </Suspense>
+  )
+}
 
 /**
  * Spec 01 section 2, hash-style addresses. Screens load as separate chunks, so the login screen
@@ -38,9 +68,32 @@ export const routes: RouteObject[] = [
                 path: 'login',
                 lazy: async () => ({ Component: (await import('../features/auth/LoginScreen')).LoginScreen }),
               },
-              { path: 'register', element: <PublicNotBuiltScreen titleKey="login.register" /> },
-              { path: 'pass_reset', element: <PublicNotBuiltScreen titleKey="login.forgot" /> },
+              {
+                path: 'register',
+                handle: { isWide: true } satisfies PublicRouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/register/RegisterScreen')).RegisterScreen,
+                }),
+              },
+              {
+                path: 'pass_reset',
+                lazy: async () => ({
+                  Component: (await import('../features/pass-reset/PassResetScreen')).PassResetScreen,
+                }),
+              },
             ],
+          },
+        ],
+      },
+      {
+        // The invitation link works whoever is logged in on this browser: accepting starts the invitee's session.
+        element: <PublicLayout />,
+        children: [
+          {
+            path: 'invitation',
+            lazy: async () => ({
+              Component: (await import('../features/invitation/InvitationScreen')).InvitationScreen,
+            }),
           },
         ],
       },
@@ -61,6 +114,22 @@ export const routes: RouteObject[] = [
                     <StartScreen />
                   </Suspense>
                 ),
+              },
+              {
+                path: 'settings',
+                children: [
+                  { index: true, element: screen(SettingsScreen) },
+                  { path: 'profile', element: screen(ProfileScreen) },
+                  { path: 'preferences', element: screen(PreferencesScreen) },
+                  { path: 'sessions', element: screen(SessionsScreen) },
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      { path: 'profile/client', element: screen(ClientAccountScreen) },
+                      { path: 'users', element: screen(UsersScreen) },
+                    ],
+                  },
+                ],
               },
               ...notBuiltRoutes,
               { path: 'admin', element: <RequireAdminus />, children: notBuiltOperatorRoutes },

@@ -10,6 +10,8 @@ export class ApiRequestError extends Error {
     /** The server's own wording, already in the user's language; empty when the server sent none. */
     readonly serverMessage: string,
     readonly issues: NonNullable<ApiError['issues']> = [],
+    /** From a `retry-after` header (429 too_many_attempts): how long to wait before trying again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(serverMessage || code)
   }

@@ -67,7 +67,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const payload = await readJson(response)
     if (response.ok) return payload
 
-    const error = toRequestError(response.status, payload)
+    const error = toRequestError(response.status, payload, response.headers.get('retry-after'))
     if (error.code === 'csrf_invalid' && writeMethods.has(method) && !isRetry) {
       csrfToken = null
       return request(method, path, body, true)
@@ -107,11 +107,31 @@ async function readJson(response: Response): Promise<unknown> {
 /** A gateway's own error page (502-504, not our JSON) means the server itself could not be reached. */
 const gatewayStatuses = new Set([502, 503, 504])
 
-function toRequestError(status: number, payload: unknown): ApiRequestError {
+function toRequestError(status: number, payload: unknown, retryAfter: string | null): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(payload)
   if (!parsed.success)
     return new ApiRequestError(status, gatewayStatuses.has(status) ? 'network' : 'internal', '')
-  return new ApiRequestError(status, parsed.data.error, parsed.data.message, parsed.data.issues ?? [])
+  const { error, message, issues } = parsed.data
+  return new ApiRequestError(status, error, message, issues ?? [], parseRetryAfter(retryAfter))
+}
+
+/** `retry-after` in seconds (the HTTP-date form is turned into seconds from now). */
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds))
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000))
+}
+
+/** A parser for a list answer, each element checked by the shared schema. */
+export function arrayOf<T>(item: Parser<T>): Parser<T[]> {
+  return {
+    parse: (input) => {
+      if (!Array.isArray(input)) throw new Error('expected a list')
+      return input.map((element) => item.parse(element))
+    },
+  }
 }
 
 function parse<T>(payload: unknown, parser: Parser<T> | undefined): T {

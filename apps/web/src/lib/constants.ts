@@ -9,3 +9,6 @@ export const topPanelHeight = 70
 
 /** The product name in the second-generation routes (`/{product}_2/...`, spec 01 section 2). */
 export const productSlug = 'kropla'
+
+/** The terms and conditions the registration links to, per interface language (the operator's site). */
+export const termsUrl = { en: 'https://kropla.app/en/terms', pl: 'https://kropla.app/pl/regulamin' } as const

@@ -1,6 +1,7 @@
 import { AppShell, ScrollArea } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from 'react-router'
+import { RealtimeProvider } from '../../features/realtime/RealtimeContext'
 import { useRealtime } from '../../features/realtime/useRealtime'
 import { useSession } from '../../features/session/useSession'
 import { topPanelHeight } from '../../lib/constants'
@@ -10,26 +11,28 @@ import { TopPanel } from './TopPanel'
 /** The frame of every logged-in screen; it also holds the real-time channel open while it is mounted. */
 export function MainLayout() {
   const { user } = useSession()
-  const connection = useRealtime(user.id_client)
+  const realtime = useRealtime(user.id_client)
   const [isMenuOpen, menu] = useDisclosure(false)
 
   return (
-    <AppShell
-      header={{ height: topPanelHeight }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <TopPanel connection={connection} isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <AppShell.Section grow component={ScrollArea} p="xs">
-          <NavMenu onNavigate={menu.close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <RealtimeProvider realtime={realtime}>
+      <AppShell
+        header={{ height: topPanelHeight }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <TopPanel connection={realtime.connection} isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <AppShell.Section grow component={ScrollArea} p="xs">
+            <NavMenu onNavigate={menu.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </RealtimeProvider>
   )
 }

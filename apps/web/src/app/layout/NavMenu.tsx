@@ -1,9 +1,9 @@
-import { isAdminus } from '@kropla/domain'
-import { NavLink as MantineNavLink } from '@mantine/core'
+import { Box, NavLink as MantineNavLink } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation } from 'react-router'
 import { useSession } from '../../features/session/useSession'
+import { AccountSwitcher } from '../../features/switcher/AccountSwitcher'
 import { type NavItem, navItemsFor } from './nav-items'
 
 export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
@@ -11,7 +11,10 @@ export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useSession()
   return (
     <nav aria-label={t('nav.main_menu')} data-testid="main-nav">
-      {navItemsFor(isAdminus(user.type)).map((item) => (
+      <Box hiddenFrom="sm" px="xs" pb="xs">
+        <AccountSwitcher fullWidth />
+      </Box>
+      {navItemsFor(user.type).map((item) => (
         <NavEntry key={item.labelKey} item={item} onNavigate={onNavigate} />
       ))}
     </nav>

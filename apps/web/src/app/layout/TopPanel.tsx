@@ -1,10 +1,11 @@
-import { Burger, Button, Group, Loader, Text } from '@mantine/core'
+import { Anchor, Burger, Button, Group, Loader } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigation } from 'react-router'
 import { useLogout } from '../../features/auth/useLogout'
 import { LanguageSwitch } from '../../features/language/LanguageSwitch'
 import type { ConnectionState } from '../../features/realtime/useRealtime'
 import { useSession } from '../../features/session/useSession'
+import { AccountSwitcher } from '../../features/switcher/AccountSwitcher'
 import { Brand } from './Brand'
 import { ConnectionIndicator } from './ConnectionIndicator'
 
@@ -37,10 +38,19 @@ export function TopPanel({ connection, isMenuOpen, onToggleMenu }: TopPanelProps
       </Group>
       <Group gap="sm" wrap="nowrap">
         <ConnectionIndicator state={connection} />
+        <AccountSwitcher visibleFrom="sm" />
         <LanguageSwitch />
-        <Text size="sm" fw={500} visibleFrom="md" data-testid="user-name">
-          {[user.name, user.family_name].filter(Boolean).join(' ')}
-        </Text>
+        <Anchor
+          component={Link}
+          to="/settings/profile"
+          size="sm"
+          fw={500}
+          c="inherit"
+          visibleFrom="md"
+          data-testid="user-name"
+        >
+          {[user.name, user.family_name].filter(Boolean).join(' ') || user.email}
+        </Anchor>
         <Button
           variant="default"
           size="xs"

@@ -1,3 +1,4 @@
+import { isAdmin, isAdminus } from '@kropla/domain'
 import { productSlug } from '../../lib/constants'
 import type { NavKey } from './nav-key'
 
@@ -8,6 +9,8 @@ export interface NavItem {
   children?: readonly NavItem[]
   /** Shown to Adminus only (user type 0). */
   isOperatorOnly?: boolean
+  /** Shown to administrators only (user type below 2). */
+  isAdminOnly?: boolean
 }
 
 const secondGen = `/${productSlug}_2`
@@ -43,9 +46,12 @@ export const navItems: readonly NavItem[] = [
     labelKey: 'nav.settings',
     children: [
       { labelKey: 'nav.overview', to: '/settings' },
-      { labelKey: 'nav.weather', to: '/settings/weather' },
       { labelKey: 'nav.profile', to: '/settings/profile' },
-      { labelKey: 'nav.client', to: '/settings/profile/client' },
+      { labelKey: 'nav.preferences', to: '/settings/preferences' },
+      { labelKey: 'nav.sessions', to: '/settings/sessions' },
+      { labelKey: 'nav.client', to: '/settings/profile/client', isAdminOnly: true },
+      { labelKey: 'nav.users', to: '/settings/users', isAdminOnly: true },
+      { labelKey: 'nav.weather', to: '/settings/weather' },
     ],
   },
   { labelKey: 'nav.supervisor', to: '/supervisor' },
@@ -110,7 +116,11 @@ export const navItems: readonly NavItem[] = [
   },
 ]
 
-/** The menu a user of this type sees: the operator area only for Adminus. */
-export function navItemsFor(isOperator: boolean): readonly NavItem[] {
-  return navItems.filter((item) => isOperator || !item.isOperatorOnly)
+/** The menu a user of this type sees: the operator area only for Adminus, account administration only for admins. */
+export function navItemsFor(userType: number, items: readonly NavItem[] = navItems): readonly NavItem[] {
+  return items
+    .filter(
+      (item) => (!item.isOperatorOnly || isAdminus(userType)) && (!item.isAdminOnly || isAdmin(userType)),
+    )
+    .map((item) => (item.children ? { ...item, children: navItemsFor(userType, item.children) } : item))
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { reloadPage } from '../../lib/reload'
 import { endLocalSession } from '../session/end-session'
 
 /** Spec 01 section 7: after `GET /logout` the session is cleared and the page reloaded, landing on login. */
@@ -16,8 +17,7 @@ export function useLogout() {
     onSuccess: () => {
       endLocalSession(queryClient, api)
       // The reload drops whatever else this page still holds in memory and starts clean at /login.
-      window.location.hash = '#/login'
-      window.location.reload()
+      reloadPage('#/login')
     },
     onError: (error) =>
       notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),

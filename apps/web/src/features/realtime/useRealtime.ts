@@ -1,8 +1,9 @@
-import type { MeResponse } from '@kropla/domain'
+import type { MeResponse, SwitchClientAck } from '@kropla/domain'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useApi } from '../../app/api-context'
-import { createRealtimeSocket } from '../../lib/socket'
+import { reloadPage } from '../../lib/reload'
+import { createRealtimeSocket, type RealtimeSocket } from '../../lib/socket'
 import { endLocalSession } from '../session/end-session'
 import { meQueryKey } from '../session/me-query'
 import { mergeLiveData } from './merge-live-data'
@@ -10,42 +11,87 @@ import { mergeObjectConnection } from './merge-object-connection'
 
 export type ConnectionState = 0 | 1
 
+export interface Realtime {
+  /** 1 connected, 0 disconnected (spec 01 section 4). */
+  connection: ConnectionState
+  /** Asks the server to move this session to another client account; rejects with the server's answer. */
+  switchClient: (idClient: number) => Promise<void>
+}
+
+/** How long a switch may wait for its acknowledgement before it counts as failed. */
+const switchAckTimeoutMs = 15_000
+
 /**
  * Holds the real-time channel open while a user is logged in (the main layout mounts it) and
- * returns its state, 1 connected or 0 disconnected (spec 01 section 4).
+ * handles the server-pushed session events of spec 01 section 4.
  */
-export function useRealtime(idClient: number): ConnectionState {
+export function useRealtime(idClient: number): Realtime {
   const queryClient = useQueryClient()
   const api = useApi()
-  const [state, setState] = useState<ConnectionState>(0)
+  const [connection, setConnection] = useState<ConnectionState>(0)
+  const socketRef = useRef<RealtimeSocket | null>(null)
 
   useEffect(() => {
     const socket = createRealtimeSocket()
+    socketRef.current = socket
     const updateMe = (update: (me: MeResponse) => MeResponse) =>
       queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) => (me ? update(me) : me))
     let hasConnectedBefore = false
 
     socket.on('connect', () => {
-      setState(1)
+      setConnection(1)
       // Readings pushed while the channel was down are lost; read them once instead of waiting for the next ones.
       if (hasConnectedBefore) void queryClient.invalidateQueries({ queryKey: meQueryKey })
       hasConnectedBefore = true
     })
-    socket.on('disconnect', () => setState(0))
+    socket.on('disconnect', () => setConnection(0))
     socket.on('data', (rows) => updateMe((me) => mergeLiveData(me, rows)))
     socket.on('objects_connection', (event) => updateMe((me) => mergeObjectConnection(me, event)))
     socket.on('authorize', ({ id_client }) => {
-      // Spec 01 section 4: the session now belongs to another client account, so everything shown is stale.
-      if (id_client !== idClient) window.location.reload()
+      // The session now belongs to another client account, so everything shown is stale.
+      if (id_client !== idClient) reloadPage()
+    })
+    // The switch is done on the server: start again from the start screen of the other account.
+    socket.on('switch_client', () => reloadPage('#/'))
+    socket.on('user_client_change', (event) => {
+      if (event.id_client !== idClient) {
+        // Another account this user may switch to changed: only the list of accounts is stale.
+        void queryClient.invalidateQueries({ queryKey: meQueryKey })
+        return
+      }
+      // Deleted, or the role changed: a full logout, so nothing of the old rights stays in this page.
+      void api
+        .get('/logout')
+        .catch(() => undefined)
+        .then(() => {
+          endLocalSession(queryClient, api)
+          reloadPage('#/login')
+        })
     })
     socket.on('log_out', () => endLocalSession(queryClient, api))
     socket.connect()
 
     return () => {
+      socketRef.current = null
       socket.removeAllListeners()
       socket.disconnect()
     }
   }, [idClient, queryClient, api])
 
-  return state
+  const switchClient = useCallback(
+    (target: number) =>
+      new Promise<void>((resolve, reject) => {
+        const socket = socketRef.current
+        if (!socket) return reject(new Error('not connected'))
+        const timer = setTimeout(() => reject(new Error('timeout')), switchAckTimeoutMs)
+        socket.emit('switch_client', { id_client: target }, (answer: SwitchClientAck) => {
+          clearTimeout(timer)
+          if ('ok' in answer && answer.ok) resolve()
+          else reject(new Error('err' in answer ? answer.message || answer.err : 'failed'))
+        })
+      }),
+    [],
+  )
+
+  return { connection, switchClient }
 }

@@ -1,10 +1,15 @@
 import type { InputField } from '@kropla/domain'
 import { useTranslation } from 'react-i18next'
+import { formatArea } from '../../lib/format-area'
 import { formatDateTime } from '../../lib/format-date'
 import { formatValue } from '../../lib/format-value'
 import { useSession } from './useSession'
 
-/** Readings and moments formatted by the logged-in user's settings: units, date format, time zone, language. */
+/**
+ * Readings, areas and moments formatted by the logged-in user's preferences (date format, time
+ * zone, temperature and area units) and language. Every screen that shows one goes through here,
+ * so a change of preferences shows everywhere at once.
+ */
 export function useUserFormat() {
   const { t, i18n } = useTranslation()
   const { user } = useSession()
@@ -13,5 +18,7 @@ export function useUserFormat() {
     value: (input: InputField | undefined, value: number | null) =>
       formatValue(input, value, { lang: i18n.language, temperatureUnit: user.temperature_unit, words }),
     dateTime: (iso: string) => formatDateTime(iso, user.date_format, user.time_zone),
+    area: (squareMetres: number | null) =>
+      formatArea(squareMetres, user.area_unit, i18n.language, words.unknown),
   }
 }

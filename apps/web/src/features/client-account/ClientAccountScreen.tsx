@@ -1,0 +1,271 @@
+import { type ClientAccount, clientAccountSchema, countryOptions } from '@kropla/domain'
+import { pickLang } from '@kropla/i18n'
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Input,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { ErrorState } from '../../app/ui/ErrorState'
+import { PendingState } from '../../app/ui/PendingState'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import type { Parser } from '../../lib/api'
+import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { meQueryKey } from '../session/me-query'
+import { useUserFormat } from '../session/useUserFormat'
+import { SettingsPage } from '../settings/SettingsPage'
+import { DeleteClientAccount } from './DeleteClientAccount'
+
+/** `GET /api/client`: the account as saved, plus what only the operator sets (expiry, blocked). */
+export interface ClientAccountAnswer {
+  account: ClientAccount
+  expires_at: string | null
+  blocked: boolean
+}
+
+const clientAccountAnswer: Parser<ClientAccountAnswer> = {
+  parse: (input) => {
+    const { expires_at, blocked } = (input ?? {}) as { expires_at?: unknown; blocked?: unknown }
+    return {
+      account: clientAccountSchema.parse(input),
+      expires_at: typeof expires_at === 'string' ? expires_at : null,
+      blocked: blocked === true,
+    }
+  },
+}
+
+export const clientQueryKey = ['client'] as const
+
+/** settings/profile/client (admins): account, company, billing and invoice data, contact, correspondence. */
+export function ClientAccountScreen() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const client = useQuery({
+    queryKey: clientQueryKey,
+    queryFn: () => api.get('/api/client', clientAccountAnswer),
+  })
+  return (
+    <SettingsPage title={t('client.title')}>
+      {client.isPending ? (
+        <PendingState />
+      ) : client.isError ? (
+        <ErrorState error={client.error} onRetry={() => void client.refetch()} />
+      ) : (
+        <>
+          <AccountStatus answer={client.data} />
+          <ClientAccountForm account={client.data.account} />
+        </>
+      )}
+      <DeleteClientAccount />
+    </SettingsPage>
+  )
+}
+
+function AccountStatus({ answer }: { answer: ClientAccountAnswer }) {
+  const { t } = useTranslation()
+  const format = useUserFormat()
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="client-status">
+      <Group gap="xl">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('client.status')}
+          </Text>
+          <Badge color={answer.blocked ? 'red' : 'teal'} variant="light">
+            {answer.blocked ? t('client.blocked') : t('client.active')}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('client.expires_at')}
+          </Text>
+          <Text size="sm" fw={500} data-testid="client-expires">
+            {answer.expires_at ? format.dateTime(answer.expires_at) : t('client.no_expiry')}
+          </Text>
+        </Group>
+      </Group>
+    </Card>
+  )
+}
+
+type Form = UseFormReturnType<ClientAccount>
+
+function ClientAccountForm({ account }: { account: ClientAccount }) {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const form = useSchemaForm<ClientAccount>(clientAccountSchema, account)
+  const lang = pickLang([i18n.language])
+  const countries = useMemo(
+    () => countryOptions(lang).map(({ code, name }) => ({ value: code, label: name })),
+    [lang],
+  )
+
+  const save = useMutation({
+    mutationFn: (body: ClientAccount) => api.put('/api/client', body),
+    onSuccess: (_answer, body) => {
+      queryClient.setQueryData<ClientAccountAnswer>(clientQueryKey, (current) =>
+        current ? { ...current, account: body } : current,
+      )
+      // The account name shows in the account switcher and the session.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+      form.resetDirty(body)
+      notifications.show({ color: 'teal', message: t('settings.saved') })
+    },
+    onError: (error) => {
+      if (!showServerErrorAtFields(form, error, { account_name_exists: 'name' }))
+        notifications.show({ color: 'red', title: t('errors.changes_not_saved'), message: messageOf(error) })
+    },
+  })
+
+  const values = form.getValues()
+  const isCompany = values.type === 1
+
+  return (
+    <form
+      onSubmit={form.onSubmit((formValues) => save.mutate(clientAccountSchema.parse(formValues)))}
+      noValidate
+    >
+      <Stack gap="md">
+        <Section title={t('client.account')}>
+          <TextInput label={t('client.name')} required {...form.getInputProps('name')} />
+          <Input.Wrapper label={t('client.type')} id="client-type">
+            <SegmentedControl
+              fullWidth
+              name="type"
+              aria-labelledby="client-type-label"
+              data={[
+                { value: '0', label: t('client.type_0') },
+                { value: '1', label: t('client.type_1') },
+              ]}
+              value={String(values.type)}
+              onChange={(value) => form.setFieldValue('type', value === '1' ? 1 : 0)}
+            />
+          </Input.Wrapper>
+          <TextInput
+            label={isCompany ? t('client.full_name_company') : t('client.full_name_private')}
+            autoComplete={isCompany ? 'organization' : 'name'}
+            {...form.getInputProps('full_name')}
+          />
+          {isCompany && <TextInput label={t('client.tax_number')} {...form.getInputProps('tax_number')} />}
+          <AddressFields form={form} prefix="" countries={countries} />
+        </Section>
+
+        <Section title={t('client.billing')}>
+          <TextInput label={t('client.billing_name')} {...form.getInputProps('billing.name')} />
+          <TextInput
+            type="email"
+            label={t('client.billing_email')}
+            {...form.getInputProps('billing.email')}
+          />
+          <TextInput label={t('client.tax_number')} {...form.getInputProps('billing.tax_number')} />
+          <AddressFields form={form} prefix="billing." countries={countries} />
+        </Section>
+
+        <Section title={t('client.contact')}>
+          <TextInput
+            label={t('client.contact_name')}
+            autoComplete="name"
+            {...form.getInputProps('contact.name')}
+          />
+          <TextInput
+            type="email"
+            label={t('client.contact_email')}
+            autoComplete="email"
+            {...form.getInputProps('contact.email')}
+          />
+          <TextInput
+            type="tel"
+            label={t('client.contact_phone')}
+            description={t('profile.phone_hint')}
+            autoComplete="tel"
+            {...form.getInputProps('contact.phone')}
+          />
+        </Section>
+
+        <Section title={t('client.correspondence')}>
+          <Checkbox
+            label={t('client.correspondence_same')}
+            {...form.getInputProps('correspondence_same', { type: 'checkbox' })}
+            style={{ gridColumn: '1 / -1' }}
+          />
+          {!values.correspondence_same && (
+            <AddressFields form={form} prefix="correspondence." countries={countries} />
+          )}
+        </Section>
+
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={3} size="h4" mb="sm">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {children}
+      </SimpleGrid>
+    </Card>
+  )
+}
+
+interface AddressFieldsProps {
+  form: Form
+  prefix: '' | 'billing.' | 'correspondence.'
+  countries: { value: string; label: string }[]
+}
+
+function AddressFields({ form, prefix, countries }: AddressFieldsProps) {
+  const { t } = useTranslation()
+  const path = <Field extends 'address' | 'zip' | 'city' | 'country'>(field: Field) =>
+    `${prefix}${field}` as `${typeof prefix}${Field}` & Parameters<Form['getInputProps']>[0]
+  return (
+    <>
+      <TextInput
+        label={t('client.address')}
+        autoComplete="street-address"
+        {...form.getInputProps(path('address'))}
+      />
+      <SimpleGrid cols={2} spacing="md">
+        <TextInput label={t('client.zip')} autoComplete="postal-code" {...form.getInputProps(path('zip'))} />
+        <TextInput
+          label={t('client.city')}
+          autoComplete="address-level2"
+          {...form.getInputProps(path('city'))}
+        />
+      </SimpleGrid>
+      <Select
+        label={t('client.country')}
+        data={countries}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage={t('preferences.nothing_found')}
+        {...form.getInputProps(path('country'))}
+      />
+    </>
+  )
+}

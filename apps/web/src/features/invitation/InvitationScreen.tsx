@@ -1,0 +1,122 @@
+import { newPasswordSchema } from '@kropla/domain'
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useApi } from '../../app/api-context'
+import { PendingState } from '../../app/ui/PendingState'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import type { Parser } from '../../lib/api'
+import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { PasswordRules } from '../auth/PasswordRules'
+import { meQueryKey } from '../session/me-query'
+
+interface Invitation {
+  email: string
+  client_name: string
+}
+
+const invitationAnswer: Parser<Invitation> = {
+  parse: (input) => {
+    const { email, client_name } = (input ?? {}) as Partial<Record<keyof Invitation, unknown>>
+    if (typeof email !== 'string' || typeof client_name !== 'string') throw new Error('not an invitation')
+    return { email, client_name }
+  },
+}
+
+/**
+ * /invitation?token=... : the first-run set-password screen of an invited user (spec 01 section 2).
+ * Accepting logs the user in and opens the app.
+ */
+export function InvitationScreen() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const messageOf = useErrorMessage()
+  const token = useSearchParams()[0].get('token') ?? ''
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => api.get(`/api/invitations/${encodeURIComponent(token)}`, invitationAnswer),
+    enabled: token !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+  if (invitation.isPending && token !== '') return <PendingState />
+  if (!invitation.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Title order={2}>{t('invitation.title')}</Title>
+        <Alert color="red" role="alert" data-testid="invitation-error">
+          {token === '' ? t('errors.link_invalid') : messageOf(invitation.error)}
+        </Alert>
+        <Anchor component={Link} to="/login" size="sm">
+          {t('app.back_to_login')}
+        </Anchor>
+      </Stack>
+    )
+  }
+  return <SetPassword token={token} invitation={invitation.data} />
+}
+
+function SetPassword({ token, invitation }: { token: string; invitation: Invitation }) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const messageOf = useErrorMessage()
+  const form = useSchemaForm(newPasswordSchema, { token, password: '', password_confirm: '' })
+  const accept = useMutation({
+    mutationFn: (body: unknown) => api.post('/api/invitations/accept', body),
+    onSuccess: async () => {
+      // The answer carries the new session: its own CSRF token and its own /api/me.
+      api.forgetCsrfToken()
+      await queryClient.invalidateQueries({ queryKey: meQueryKey })
+      await navigate('/', { replace: true })
+    },
+  })
+  const submit = form.onSubmit((values) =>
+    accept.mutate(newPasswordSchema.parse(values), {
+      onError: (error) => showServerErrorAtFields(form, error),
+    }),
+  )
+  const values = form.getValues()
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={2}>{t('invitation.title')}</Title>
+        <Text size="sm">
+          {t('invitation.intro', { client: invitation.client_name, email: invitation.email })}
+        </Text>
+        {accept.isError && (
+          <Alert color="red" role="alert" data-testid="invitation-error">
+            {messageOf(accept.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('invitation.email')}
+          value={invitation.email}
+          name="email"
+          readOnly
+          autoComplete="username"
+        />
+        <PasswordInput
+          label={t('passReset.password')}
+          autoComplete="new-password"
+          required
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('passReset.password_confirm')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password_confirm')}
+        />
+        <PasswordRules password={values.password} confirmation={values.password_confirm} />
+        <Button type="submit" loading={accept.isPending} fullWidth>
+          {t('invitation.submit')}
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,209 @@
+import {
+  areaUnits,
+  dateFormats,
+  type InputField,
+  type MeResponse,
+  type Preferences,
+  preferencesSchema,
+  temperatureUnits,
+} from '@kropla/domain'
+import {
+  Button,
+  Card,
+  Group,
+  Input,
+  NativeSelect,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { formatArea } from '../../lib/format-area'
+import { formatDateTime } from '../../lib/format-date'
+import { formatValue } from '../../lib/format-value'
+import { browserTimeZone, groupTimeZones, listTimeZones } from '../../lib/time-zones'
+import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
+import { meQueryKey } from '../session/me-query'
+import { useSession } from '../session/useSession'
+import { SettingsPage } from '../settings/SettingsPage'
+
+/** The select's value for "no zone of my own: follow this browser" (stored as null). */
+const browserZone = 'browser'
+
+const previewTemperature: InputField = { name: 'TEMP_1', unit: '°C', decimals: 1, kind: 'number' }
+const previewSquareMetres = 12_500
+const previewCelsius = 21.5
+
+interface FormValues extends Record<string, unknown> {
+  time_zone: string
+  date_format: string
+  temperature_unit: string
+  area_unit: string
+}
+
+function storedZone(zone: unknown): unknown {
+  return zone === browserZone ? null : zone
+}
+
+function toPreferences(values: FormValues): Preferences {
+  return preferencesSchema.parse({ ...values, time_zone: storedZone(values.time_zone) })
+}
+
+/** Settings > preferences: time zone, date format, temperature and area units, applied wherever they are shown. */
+export function PreferencesScreen() {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const { user } = useSession()
+  const [now] = useState(() => new Date().toISOString())
+  const form = useSchemaForm<FormValues>(
+    // The form keeps "browser" as a value of the select; the schema sees the null it stands for.
+    withFormInput(preferencesSchema, (values) => ({ ...values, time_zone: storedZone(values.time_zone) })),
+    {
+      time_zone: user.time_zone ?? browserZone,
+      date_format: user.date_format,
+      temperature_unit: user.temperature_unit,
+      area_unit: user.area_unit,
+    },
+  )
+
+  const zones = useMemo(() => {
+    const known = listTimeZones()
+    if (user.time_zone && !known.includes(user.time_zone)) known.unshift(user.time_zone)
+    return groupTimeZones(known)
+  }, [user.time_zone])
+  const zoneOptions = [
+    { value: browserZone, label: t('preferences.time_zone_browser', { zone: browserTimeZone() }) },
+  ]
+
+  const save = useMutation({
+    mutationFn: (body: Preferences) => api.put('/api/profile/preferences', body),
+    onSuccess: (_answer, body) => {
+      // Every screen formats through the session's user, so this one update shows everywhere at once.
+      queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>
+        me ? { ...me, user: { ...me.user, ...body } } : me,
+      )
+      form.resetDirty()
+      notifications.show({ color: 'teal', message: t('settings.saved') })
+    },
+    onError: (error) => {
+      if (!showServerErrorAtFields(form, error))
+        notifications.show({ color: 'red', title: t('errors.changes_not_saved'), message: messageOf(error) })
+    },
+  })
+
+  const values = form.getValues()
+  const previewZone = values.time_zone === browserZone ? null : values.time_zone
+  const temperatureUnit = values.temperature_unit === 'F' ? 'F' : 'C'
+  const areaUnit = areaUnits.find((unit) => unit === values.area_unit) ?? 'ha'
+  const words = { on: t('outputs.on'), off: t('outputs.off'), unknown: t('outputs.unknown') }
+  const dateFormatOptions = [
+    ...dateFormats,
+    ...(dateFormats.some((f) => f === user.date_format) ? [] : [user.date_format]),
+  ]
+
+  return (
+    <SettingsPage title={t('preferences.title')} intro={t('preferences.intro')}>
+      <form onSubmit={form.onSubmit((formValues) => save.mutate(toPreferences(formValues)))} noValidate>
+        <Stack gap="md">
+          <Card withBorder radius="md" padding="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
+              <Select
+                label={t('preferences.time_zone')}
+                data={[...zoneOptions, ...zones]}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage={t('preferences.nothing_found')}
+                maxDropdownHeight={320}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('time_zone')}
+              />
+              <NativeSelect
+                label={t('preferences.date_format')}
+                data={dateFormatOptions.map((format) => ({
+                  value: format,
+                  label: `${formatDateTime(now, format, previewZone)}  (${format})`,
+                }))}
+                {...form.getInputProps('date_format')}
+              />
+              <Input.Wrapper label={t('preferences.temperature_unit')} id="temperature-unit">
+                <SegmentedControl
+                  fullWidth
+                  name="temperature_unit"
+                  aria-labelledby="temperature-unit-label"
+                  data={temperatureUnits.map((unit) => ({
+                    value: unit,
+                    label: t(`preferences.unit_${unit}`),
+                  }))}
+                  value={values.temperature_unit}
+                  onChange={(value) => form.setFieldValue('temperature_unit', value)}
+                />
+              </Input.Wrapper>
+              <Input.Wrapper label={t('preferences.area_unit')} id="area-unit">
+                <SegmentedControl
+                  fullWidth
+                  name="area_unit"
+                  aria-labelledby="area-unit-label"
+                  data={areaUnits.map((unit) => ({ value: unit, label: t(`preferences.unit_${unit}`) }))}
+                  value={values.area_unit}
+                  onChange={(value) => form.setFieldValue('area_unit', value)}
+                />
+              </Input.Wrapper>
+            </SimpleGrid>
+          </Card>
+
+          <Card withBorder radius="md" padding="lg" data-testid="preferences-preview">
+            <Title order={3} size="h4" mb="xs">
+              {t('preferences.preview')}
+            </Title>
+            <Table variant="vertical" withRowBorders={false} layout="fixed">
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th w={160}>{t('preferences.preview_date')}</Table.Th>
+                  <Table.Td data-testid="preview-date">
+                    {formatDateTime(now, values.date_format, previewZone)}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('preferences.preview_temperature')}</Table.Th>
+                  <Table.Td data-testid="preview-temperature">
+                    {formatValue(previewTemperature, previewCelsius, {
+                      lang: i18n.language,
+                      temperatureUnit,
+                      words,
+                    })}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('preferences.preview_area')}</Table.Th>
+                  <Table.Td data-testid="preview-area">
+                    {formatArea(previewSquareMetres, areaUnit, i18n.language)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Text size="xs" c="dimmed" mt="xs">
+              {previewZone ?? browserTimeZone()}
+            </Text>
+          </Card>
+
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('settings.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsPage>
+  )
+}

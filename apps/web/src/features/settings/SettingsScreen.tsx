@@ -1,0 +1,58 @@
+import { isAdmin } from '@kropla/domain'
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useSession } from '../session/useSession'
+
+type SectionKey = 'profile' | 'preferences' | 'sessions' | 'client' | 'users' | 'weather'
+
+interface Section {
+  key: SectionKey
+  to: string
+  isAdminOnly?: boolean
+}
+
+const sections: readonly Section[] = [
+  { key: 'profile', to: '/settings/profile' },
+  { key: 'preferences', to: '/settings/preferences' },
+  { key: 'sessions', to: '/settings/sessions' },
+  { key: 'client', to: '/settings/profile/client', isAdminOnly: true },
+  { key: 'users', to: '/settings/users', isAdminOnly: true },
+  { key: 'weather', to: '/settings/weather' },
+]
+
+/** /settings: the sections this user may open; account administration only for admins. */
+export function SettingsScreen() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const visible = sections.filter((section) => !section.isAdminOnly || isAdmin(user.type))
+  return (
+    <Stack gap="md" maw={880}>
+      <Title order={2}>{t('settings.title')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="settings-sections">
+        {visible.map((section) => (
+          <UnstyledButton
+            key={section.key}
+            component={Link}
+            to={section.to}
+            data-testid={`section-${section.key}`}
+          >
+            <Card withBorder radius="md" padding="md" h="100%">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600}>{t(`nav.${section.key}`)}</Text>
+                {section.isAdminOnly && (
+                  <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+                    {t('settings.admin_only')}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                {t(`settings.${section.key}_text`)}
+              </Text>
+            </Card>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  )
+}

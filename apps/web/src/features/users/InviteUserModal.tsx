@@ -1,0 +1,87 @@
+import { type AccountUser, accountUserSchema, inviteUserSchema } from '@kropla/domain'
+import { pickLang } from '@kropla/i18n'
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { usersQueryKey } from './UsersScreen'
+
+const initialValues = { email: '', name: '', family_name: '', type: 2 as 1 | 2 }
+
+/** Invite by e-mail: the invitee gets a link to the first-run set-password screen. */
+export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const form = useSchemaForm(inviteUserSchema, initialValues)
+  const close = () => {
+    form.reset()
+    invite.reset()
+    onClose()
+  }
+  const invite = useMutation({
+    mutationFn: (body: unknown) => api.post('/api/users/invite', body, accountUserSchema),
+    onSuccess: (created: AccountUser) => {
+      queryClient.setQueryData<AccountUser[]>(usersQueryKey, (users) => (users ? [...users, created] : users))
+      void queryClient.invalidateQueries({ queryKey: usersQueryKey })
+      notifications.show({ color: 'teal', message: t('users.invite_sent', { email: created.email }) })
+      close()
+    },
+    onError: (error) => showServerErrorAtFields(form, error, { email_in_use: 'email' }),
+  })
+  const fieldCaughtIt = invite.isError && Object.keys(form.errors).length > 0
+
+  const submit = form.onSubmit((values) =>
+    invite.mutate({ ...inviteUserSchema.parse(values), lang: pickLang([i18n.language]) }),
+  )
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('users.invite_title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('users.invite_text')}
+          </Text>
+          {invite.isError && !fieldCaughtIt && (
+            <Alert color="red" role="alert" data-testid="invite-error">
+              {messageOf(invite.error)}
+            </Alert>
+          )}
+          <TextInput
+            type="email"
+            label={t('users.email')}
+            required
+            data-autofocus
+            {...form.getInputProps('email')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput label={t('users.name')} {...form.getInputProps('name')} />
+            <TextInput label={t('users.family_name')} {...form.getInputProps('family_name')} />
+          </SimpleGrid>
+          <NativeSelect
+            label={t('users.type')}
+            name="type"
+            data={[
+              { value: '2', label: t('users.type_2') },
+              { value: '1', label: t('users.type_1') },
+            ]}
+            value={String(form.getValues().type)}
+            onChange={(event) => form.setFieldValue('type', event.currentTarget.value === '1' ? 1 : 2)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('settings.cancel')}
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              {t('users.invite_submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

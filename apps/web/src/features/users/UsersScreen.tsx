@@ -1,0 +1,155 @@
+import { type AccountUser, accountUserSchema, isAdmin, isAdminus } from '@kropla/domain'
+import { Badge, Button, Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { ErrorState } from '../../app/ui/ErrorState'
+import { PendingState } from '../../app/ui/PendingState'
+import { arrayOf } from '../../lib/api'
+import { useSession } from '../session/useSession'
+import { useUserFormat } from '../session/useUserFormat'
+import { SettingsPage } from '../settings/SettingsPage'
+import { DeleteUserModal } from './DeleteUserModal'
+import { displayName } from './display-name'
+import { EditUserModal } from './EditUserModal'
+import { InviteUserModal } from './InviteUserModal'
+
+export const usersQueryKey = ['users'] as const
+
+type Dialog =
+  | { kind: 'invite' }
+  | { kind: 'edit'; user: AccountUser }
+  | { kind: 'delete'; user: AccountUser }
+  | null
+
+/** Settings > users (admins): every user of the account in one table; invite, edit, delete. */
+export function UsersScreen() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const users = useQuery({
+    queryKey: usersQueryKey,
+    queryFn: () => api.get('/api/users', arrayOf(accountUserSchema)),
+  })
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const close = () => setDialog(null)
+
+  return (
+    <SettingsPage
+      title={t('users.title')}
+      actions={<Button onClick={() => setDialog({ kind: 'invite' })}>{t('users.invite')}</Button>}
+    >
+      {users.isPending ? (
+        <PendingState />
+      ) : users.isError ? (
+        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.data.length === 0 ? (
+        <EmptyState title={t('users.empty')} />
+      ) : (
+        <UsersTable
+          users={users.data}
+          onEdit={(user) => setDialog({ kind: 'edit', user })}
+          onDelete={(user) => setDialog({ kind: 'delete', user })}
+        />
+      )}
+      <InviteUserModal opened={dialog?.kind === 'invite'} onClose={close} />
+      {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} />}
+    </SettingsPage>
+  )
+}
+
+interface UsersTableProps {
+  users: AccountUser[]
+  onEdit: (user: AccountUser) => void
+  onDelete: (user: AccountUser) => void
+}
+
+function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
+  const { t } = useTranslation()
+  const { user: me } = useSession()
+  const format = useUserFormat()
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="users-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('users.user')}</Table.Th>
+              <Table.Th>{t('users.type')}</Table.Th>
+              <Table.Th>{t('users.created')}</Table.Th>
+              <Table.Th ta="right">{t('users.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((user) => {
+              const name = displayName(user)
+              const isOperator = isAdminus(user.type)
+              return (
+                <Table.Tr key={user.id} data-testid={`user-${user.id}`}>
+                  <Table.Td>
+                    <Stack gap={0}>
+                      <Group gap={6}>
+                        <Text size="sm" fw={500}>
+                          {name}
+                        </Text>
+                        {user.id === me.id && (
+                          <Badge size="xs" variant="outline">
+                            {t('users.you')}
+                          </Badge>
+                        )}
+                        {user.invited && (
+                          <Badge size="xs" color="yellow" variant="light">
+                            {t('users.invited')}
+                          </Badge>
+                        )}
+                      </Group>
+                      {name !== user.email && (
+                        <Text size="xs" c="dimmed">
+                          {user.email}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={isAdmin(user.type) ? 'cyan' : 'gray'}>
+                      {t(`users.type_${user.type}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{format.dateTime(user.created_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onEdit(user)}
+                        aria-label={t('users.edit_label', { name })}
+                        disabled={isOperator}
+                        title={isOperator ? t('users.operator_fixed') : undefined}
+                      >
+                        {t('users.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => onDelete(user)}
+                        aria-label={t('users.delete_label', { name })}
+                        disabled={isOperator}
+                        title={isOperator ? t('users.operator_fixed') : undefined}
+                      >
+                        {t('users.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  )
+}
