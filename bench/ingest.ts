@@ -241,13 +241,29 @@ const toColumns = (rows: ReadingRow[]): Columns => [
   rows.map((row) => row.idClient),
 ]
 
-/** Runs the batches one after another; wall time and the CPU of this process's threads. */
-async function timeBatches<T>(batches: T[], write: (batch: T) => Promise<unknown>) {
-  const cpuBefore = threadCpu(process.pid)
-  const started = performance.now()
-  for (const batch of batches) await write(batch)
-  const seconds = (performance.now() - started) / 1000
-  return { seconds, cpu: cpuDelta(cpuBefore, threadCpu(process.pid)) }
+/**
+ * Runs several series of writes, one write at a time, taking turns (the series that goes first
+ * alternates); per series the summed wall time and CPU seconds per thread of this process.
+ */
+async function timeInterleaved(series: (() => Promise<unknown>)[][]) {
+  const totals = series.map(() => ({ seconds: 0, threads: new Map<string, number>() }))
+  const longest = Math.max(...series.map((writes) => writes.length))
+  for (let turn = 0; turn < longest; turn++) {
+    const order = series.map((_, index) => index)
+    if (turn % 2) order.reverse()
+    for (const index of order) {
+      const write = series[index]![turn]
+      if (!write) continue
+      const total = totals[index]!
+      const cpuBefore = threadCpu(process.pid)
+      const started = performance.now()
+      await write()
+      total.seconds += (performance.now() - started) / 1000
+      for (const { thread, seconds } of cpuDelta(cpuBefore, threadCpu(process.pid)))
+        total.threads.set(thread, (total.threads.get(thread) ?? 0) + seconds)
+    }
+  }
+  return totals.map(({ seconds, threads }) => ({ seconds, cpu: cpuDelta(new Map(), threads) }))
 }
 
 /** CPU seconds so far of the PostgreSQL backends serving one database (local server, Linux /proc). */
@@ -272,11 +288,18 @@ async function backendCpu(adminUrl: string, database: string) {
 }
 
 async function transactionSizes(pool: pg.Pool) {
-  const { rows } = await pool.query<{ count: number; min: number; max: number; avg: number }>(
-    `select count(*)::int as count, min(n)::int as min, max(n)::int as max, round(avg(n))::int as avg
-     from (select count(*) as n from readings group by xmin::text) per_transaction`,
+  const { rows } = await pool.query<{
+    count: number
+    min: number
+    max: number
+    avg: number
+    modules: number
+  }>(
+    `select count(*)::int as count, min(n)::int as min, max(n)::int as max, round(avg(n))::int as avg,
+       round(avg(modules))::int as modules
+     from (select count(*) as n, count(distinct object_id) as modules from readings group by xmin::text) per_transaction`,
   )
-  return rows[0] ?? { count: 0, min: 0, max: 0, avg: 0 }
+  return rows[0] ?? { count: 0, min: 0, max: 0, avg: 0, modules: 0 }
 }
 
 const rawInsertSql = `
@@ -405,48 +428,51 @@ export async function runIngest(args: IngestArgs) {
       const flushes = await transactionSizes(database.pool)
       console.log(
         `  the server wrote them in ${flushes.count} statements (transactions): ` +
-          `${flushes.avg} rows on average, ${flushes.min} to ${flushes.max}`,
+          `${flushes.avg} rows on average, ${flushes.min} to ${flushes.max}, from ${flushes.modules} modules on average`,
       )
 
-      // Baselines: the same rows (other timestamps), batches one after another through the same pool.
+      // Baselines through the same pool: the same number of rows (other timestamps), in batches of
+      // the server's size. The raw INSERT and the server's own statement (storeReadings, no MQTT:
+      // what its SQL costs) take turns batch by batch, so both meet the same table size and load.
       const objects = (
         await database.pool.query<{ id: number; id_client: number }>(
           `select id, id_client from objects where serial like 'BENCH%' order by serial`,
         )
       ).rows
-      const rawRows = benchRows(objects, baseTs - 30 * 86_400_000, result.ackedValues)
-      const rawBatches = chunks(rawRows, args.batch).map(toColumns)
-      const raw = await timeBatches(rawBatches, (batch) => database.pool.query(rawInsertSql, batch))
-      const rawPerS = rawRows.length / raw.seconds
-      const afterRaw = await count()
-      console.log(
-        `raw baseline: ${rawRows.length} rows in ${rawBatches.length} INSERT ... unnest() batches of ${args.batch} ` +
-          `in ${raw.seconds.toFixed(2)} s = ${Math.round(rawPerS)} values/s (${afterRaw - stored} rows added)`,
+      const rawBatches = chunks(
+        benchRows(objects, baseTs - 30 * 86_400_000, result.ackedValues),
+        args.batch,
+      ).map(toColumns)
+      const sqlBatches = chunks(
+        benchRows(objects, baseTs + args.messages * 1000, result.ackedValues),
+        args.batch,
       )
-      console.log(`  busiest bench threads meanwhile: ${describeThreads(raw.cpu)}`)
-
-      // The server's own statement (storeReadings) with the same batches, no MQTT: what its SQL costs.
-      const sqlRows = benchRows(objects, baseTs + args.messages * 1000, result.ackedValues)
-      const sqlBatches = chunks(sqlRows, args.batch)
-      const serverSql = await timeBatches(sqlBatches, (batch) => storeReadings(database.pool, batch))
-      const serverSqlPerS = sqlRows.length / serverSql.seconds
-      const afterSql = await count()
+      const [raw, serverSql] = await timeInterleaved([
+        rawBatches.map((batch) => () => database.pool.query(rawInsertSql, batch)),
+        sqlBatches.map((batch) => () => storeReadings(database.pool, batch)),
+      ])
+      const rows = result.ackedValues
+      const rawPerS = rows / raw!.seconds
+      const serverSqlPerS = rows / serverSql!.seconds
+      const afterBaselines = await count()
       console.log(
-        `server statement (storeReadings, no MQTT): ${sqlRows.length} rows in ${sqlBatches.length} batches ` +
-          `in ${serverSql.seconds.toFixed(2)} s = ${Math.round(serverSqlPerS)} values/s (${afterSql - afterRaw} rows added)`,
+        `raw baseline: ${rows} rows in ${rawBatches.length} INSERT ... unnest() batches of ${args.batch} ` +
+          `in ${raw!.seconds.toFixed(2)} s = ${Math.round(rawPerS)} values/s`,
       )
-      console.log(`  busiest bench threads meanwhile: ${describeThreads(serverSql.cpu)}`)
+      console.log(`  busiest bench threads meanwhile: ${describeThreads(raw!.cpu)}`)
+      console.log(
+        `server statement (storeReadings, no MQTT): ${rows} rows in ${sqlBatches.length} batches ` +
+          `in ${serverSql!.seconds.toFixed(2)} s = ${Math.round(serverSqlPerS)} values/s`,
+      )
+      console.log(`  busiest bench threads meanwhile: ${describeThreads(serverSql!.cpu)}`)
+      console.log(`  ${afterBaselines - stored} rows added by the baselines (expected ${2 * rows})`)
 
       const ratio = valuesPerS / rawPerS
       console.log(
         `ratio end-to-end / raw: ${ratio.toFixed(2)} (server statement / raw ${(serverSqlPerS / rawPerS).toFixed(2)}, ` +
           `end-to-end / server statement ${(valuesPerS / serverSqlPerS).toFixed(2)}); ${machineLoad()}`,
       )
-      const ok =
-        verified &&
-        result.complete &&
-        afterRaw - stored === rawRows.length &&
-        afterSql - afterRaw === sqlRows.length
+      const ok = verified && result.complete && afterBaselines - stored === 2 * rows
       console.log(
         JSON.stringify({
           bench: 'ingest',
@@ -463,6 +489,7 @@ export async function runIngest(args: IngestArgs) {
           elapsed_s: round(elapsedS, 2),
           server_statements: flushes.count,
           avg_batch: flushes.avg,
+          avg_modules_per_batch: flushes.modules,
           server_sql_values_per_s: Math.round(serverSqlPerS),
           server_cpu_cores: round(serverCpuS / elapsedS, 2),
           client_cpu_cores: round(clientCpuS / elapsedS, 2),
