@@ -24,7 +24,7 @@ export function registerClientAccountRoutes(
   routes.get(
     '/api/client',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['client account'],
         summary: 'The client account: account, company, billing, contact and correspondence data (admin)',
@@ -36,7 +36,7 @@ export function registerClientAccountRoutes(
   routes.put(
     '/api/client',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['client account'],
         summary: 'Save the client account data (admin); the name must stay unique',
@@ -49,7 +49,7 @@ export function registerClientAccountRoutes(
   routes.delete(
     '/api/client',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       // The unticked checkbox has its own answer (`checkbox_not_set`), not the general validation one.
       attachValidation: true,
       schema: {

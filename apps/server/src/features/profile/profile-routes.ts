@@ -30,7 +30,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
   routes.get(
     '/api/profile',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['profile'],
         summary: "The user's profile: name, phone, description, notification choices, consents, hide-splash",
@@ -42,7 +42,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
   routes.put(
     '/api/profile',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['profile'],
         summary: 'Save the profile (a phone is required for SMS alarms)',
@@ -55,7 +55,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
   routes.put(
     '/api/profile/preferences',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['profile'],
         summary: 'Save time zone, date format, temperature unit and area unit',

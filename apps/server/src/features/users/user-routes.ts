@@ -31,7 +31,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
   routes.put(
     '/api/users/lang',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['users'],
         summary: "Store the user's interface language",
@@ -48,7 +48,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
   routes.get(
     '/api/users',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Users of the current client account (admin)',
@@ -61,7 +61,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
   routes.post(
     '/api/users/invite',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Invite a user by e-mail: they get a link to set their password (admin)',
@@ -81,7 +81,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
   routes.delete(
     '/api/users/me',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['users'],
         summary: "Delete one's own user account (needs the password); the session ends",
@@ -100,7 +100,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
   routes.put(
     '/api/users/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Edit a user of the current client account (admin); the last admin stays an admin',
@@ -115,7 +115,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
   routes.delete(
     '/api/users/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary:
