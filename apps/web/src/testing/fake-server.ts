@@ -313,22 +313,20 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
       if (state.emails.has(data.email)) return refuse(400, 'email_in_use')
       state.emails.add(data.email)
       const at = '2026-05-01T10:00:00.000Z'
-      state.users = [
-        ...state.users,
-        {
-          id: state.nextUserId++,
-          email: data.email,
-          name: data.name,
-          family_name: data.family_name,
-          phone: '',
-          description: '',
-          type: data.type,
-          invited: true,
-          created_at: at,
-          updated_at: at,
-        },
-      ]
-      return json(201, { ok: true })
+      const created: AccountUser = {
+        id: state.nextUserId++,
+        email: data.email,
+        name: data.name,
+        family_name: data.family_name,
+        phone: '',
+        description: '',
+        type: data.type,
+        invited: true,
+        created_at: at,
+        updated_at: at,
+      }
+      state.users = [...state.users, created]
+      return json(201, created)
     }
     const userMatch = /^\/api\/users\/(\d+)$/.exec(path)
     if (userMatch) {
@@ -341,8 +339,9 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
         const data = check<Partial<AccountUser>>(updateUserSchema)
         if (data instanceof Response) return data
         if (isLastAdmin && data.type === 2) return refuse(400, 'last_admin')
-        state.users = state.users.map((user) => (user.id === id ? { ...user, ...data } : user))
-        return ok()
+        const saved = { ...target, ...data }
+        state.users = state.users.map((user) => (user.id === id ? saved : user))
+        return json(200, saved)
       }
       if (method === 'DELETE') {
         // Oneself only through DELETE /api/users/me, with the password.

@@ -1,3 +1,9 @@
+import { configure } from '@testing-library/react'
+
+// Screens load as lazy chunks and answer through the fake server; on a busy machine that can take
+// more than the default second. Waiting longer changes no assertion, it only avoids false failures.
+configure({ asyncUtilTimeout: 5000 })
+
 // jsdom lacks the layout APIs Mantine asks for; the tests need them present, not working.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) => ({
@@ -21,3 +27,10 @@ if (!window.ResizeObserver) {
 }
 
 window.HTMLElement.prototype.scrollIntoView ??= () => {}
+
+// Mantine's autosize textarea listens for web fonts loading, which jsdom does not have.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  })
+}

@@ -1,0 +1,123 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { invitationToken, resetToken } from '../../testing/fake-server'
+import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { renderApp } from '../../testing/render-app'
+
+let socket: FakeSocket
+vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
+
+beforeEach(() => {
+  socket = createFakeSocket()
+})
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+})
+
+function type(name: string, value: string) {
+  const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`)
+  if (!input) throw new Error(`no input named ${name}`)
+  fireEvent.change(input, { target: { value } })
+}
+
+describe('password reset, step 1', () => {
+  it('asks for the account name and a valid e-mail', async () => {
+    renderApp('/pass_reset', { lang: 'pl' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Wyślij link' }))
+    expect(await screen.findAllByText('Pole wymagane')).toHaveLength(2)
+    type('account_name', 'Demo Farm Kropla')
+    type('email', 'demo@')
+    fireEvent.click(screen.getByRole('button', { name: 'Wyślij link' }))
+    expect(await screen.findByText('Adres e-mail jest niepoprawny.')).toBeTruthy()
+  })
+
+  it('says when the account name and e-mail do not match', async () => {
+    renderApp('/pass_reset')
+    const send = await screen.findByRole('button', { name: 'Send the link' })
+    type('account_name', 'Somebody Else')
+    type('email', 'demo@kropla.app')
+    fireEvent.click(send)
+    expect((await screen.findByTestId('reset-error')).textContent).toBe(
+      'Information provided is incorrect. Check the account name and e-mail address.',
+    )
+  })
+
+  it('sends the link and says to check the mail', async () => {
+    const { server } = renderApp('/pass_reset')
+    const send = await screen.findByRole('button', { name: 'Send the link' })
+    type('account_name', 'Demo Farm Kropla')
+    type('email', 'Demo@Kropla.app')
+    fireEvent.click(send)
+    expect(await screen.findByText('Check your mail')).toBeTruthy()
+    expect(server.callsTo('POST', '/api/pass_reset')[0]?.body).toEqual({
+      account_name: 'Demo Farm Kropla',
+      email: 'demo@kropla.app',
+      lang: 'en',
+    })
+  })
+})
+
+describe('password reset, step 2 from the mailed link', () => {
+  it('wants the new password twice, matching', async () => {
+    renderApp(`/pass_reset?token=${resetToken}`)
+    const save = await screen.findByRole('button', { name: 'Set the password' })
+    type('password', 'Tomato-2026!')
+    type('password_confirm', 'Tomato-2026')
+    fireEvent.click(save)
+    expect(await screen.findByText('Passwords do not match.')).toBeTruthy()
+  })
+
+  it('says when the link has expired, with a way to ask for a new one', async () => {
+    renderApp('/pass_reset?token=expired-token-0123456789')
+    const save = await screen.findByRole('button', { name: 'Set the password' })
+    type('password', 'Tomato-2026!')
+    type('password_confirm', 'Tomato-2026!')
+    fireEvent.click(save)
+    expect((await screen.findByTestId('reset-error')).textContent).toContain(
+      'This link has expired or has already been used.',
+    )
+    fireEvent.click(screen.getByRole('link', { name: 'Ask for a new link' }))
+    expect(await screen.findByRole('button', { name: 'Send the link' })).toBeTruthy()
+  })
+
+  it('sets the password and leads to login', async () => {
+    const { server, router } = renderApp(`/pass_reset?token=${resetToken}`)
+    const save = await screen.findByRole('button', { name: 'Set the password' })
+    type('password', 'Tomato-2026!')
+    type('password_confirm', 'Tomato-2026!')
+    fireEvent.click(save)
+    expect(await screen.findByText('Password changed')).toBeTruthy()
+    expect(server.callsTo('POST', '/api/pass_reset/confirm')[0]?.body).toEqual({
+      token: resetToken,
+      password: 'Tomato-2026!',
+      password_confirm: 'Tomato-2026!',
+    })
+    fireEvent.click(screen.getByRole('link', { name: 'Go to login' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+})
+
+describe('invitation', () => {
+  it('names the account, sets the password and opens the app', async () => {
+    const { router } = renderApp(`/invitation?token=${invitationToken}`)
+    expect(
+      await screen.findByText(
+        'You have been invited to the account Demo Farm Kropla. Set a password to log in as new@kropla.app.',
+      ),
+    ).toBeTruthy()
+    type('password', 'Tomato-2026!')
+    type('password_confirm', 'Tomato-2026!')
+    fireEvent.click(screen.getByRole('button', { name: 'Set the password and log in' }))
+    expect(await screen.findByRole('heading', { name: 'Start' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('says when the invitation link is no longer valid, in Polish', async () => {
+    renderApp('/invitation?token=used-token-0123456789', { lang: 'pl' })
+    expect((await screen.findByTestId('invitation-error')).textContent).toBe(
+      'Ten link wygasł lub został już użyty. Poproś o nowy.',
+    )
+  })
+})

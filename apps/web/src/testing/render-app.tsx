@@ -1,0 +1,41 @@
+import type { MeResponse } from '@kropla/domain'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { AppProviders } from '../app/AppProviders'
+import { createServices } from '../app/create-services'
+import { routes } from '../app/router'
+import { createI18n } from '../lib/i18n'
+import { createFakeServer, type FakeServer } from './fake-server'
+import { meFixture } from './me-fixture'
+
+export interface RenderAppOptions {
+  me?: MeResponse
+  isLoggedIn?: boolean
+  lang?: 'en' | 'pl'
+  /** A server prepared by the test (state changed beforehand); otherwise a fresh one. */
+  server?: FakeServer
+}
+
+/**
+ * The whole app at an address, against the in-memory server. Tests that need the socket or page
+ * reloads mock `../lib/socket` and `../lib/reload` themselves (vi.mock is per test file).
+ */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const server =
+    options.server ?? createFakeServer(options.me ?? meFixture(), { isLoggedIn: options.isLoggedIn })
+  const i18n = createI18n(options.lang ?? 'en')
+  const services = createServices(i18n, { fetch: server.fetch, retryDelayMs: 0 })
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { router, server, i18n, services }
+}
+
+/** A me with the user of the given type (0 adminus, 1 admin, 2 normal). */
+export function meOfType(type: 0 | 1 | 2, overrides: Partial<MeResponse['user']> = {}): MeResponse {
+  const base = meFixture()
+  return meFixture({ user: { ...base.user, type, ...overrides } })
+}
