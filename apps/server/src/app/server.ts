@@ -5,7 +5,7 @@ import { type Database, openDatabase } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
 import { registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
-import { createLoginThrottle } from '../features/auth/login-throttle'
+import { createLoginThrottle, type ThrottlePolicies } from '../features/auth/login-throttle'
 import { createLoginThrottleDal } from '../features/auth/login-throttle-dal'
 import { createSessionDal } from '../features/auth/session-dal'
 import { createSessionService } from '../features/auth/session-service'
@@ -53,10 +53,11 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   return pino({ level: config.LOG_LEVEL })
 }
 
-/** Test seams: a clock for sessions and login throttling, how often sessions are tidied. */
+/** Test seams: a clock for sessions and login throttling, how often sessions are tidied, throttle thresholds. */
 export interface ServerOptions {
   now?: () => Date
   housekeepingMs?: number
+  throttlePolicies?: Partial<ThrottlePolicies>
 }
 
 /**
@@ -89,6 +90,7 @@ export async function startServer(
       dal: createLoginThrottleDal(database.db),
       secret,
       now: options.now,
+      policies: options.throttlePolicies,
     })
     const app = await buildApp({ logger })
     const realtime = await startRealtime(app.server, sessions, config.REDIS_URL)

@@ -68,20 +68,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         device: request.cookies[deviceCookie],
       }
       // While a delay runs the password is not even checked, and the attempt does not count.
-      const seconds = await deps.throttle.retryAfterSeconds(attempt)
-      if (seconds) {
+      const gate = await deps.throttle.begin(attempt)
+      if ('retryAfterSeconds' in gate) {
+        const seconds = gate.retryAfterSeconds
         reply.header('retry-after', String(seconds))
         return sendError(request, reply, 'too_many_attempts', undefined, { seconds })
       }
+      // Counted as a failure already; a success takes that back.
       const user = await deps.users.findByEmail(request.body.email)
       const valid = user?.password_hash
         ? await verifyPassword(request.body.password, user.password_hash)
         : await verifyAgainstDecoy(request.body.password)
-      if (!user || !valid) {
-        await deps.throttle.recordFailure(attempt)
-        return sendError(request, reply, 'incorrect_login')
-      }
-      await deps.throttle.recordSuccess(attempt)
+      if (!user || !valid) return sendError(request, reply, 'incorrect_login')
+      await deps.throttle.succeeded(gate.allowed)
       reply.setCookie(deviceCookie, deps.throttle.issueDeviceToken(user.email), {
         ...cookieOptions(request),
         path: '/login',

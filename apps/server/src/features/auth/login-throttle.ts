@@ -1,11 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { LoginThrottleDal } from './login-throttle-dal'
+import type { CountedAttempt, LoginThrottleDal } from './login-throttle-dal'
 
 /**
  * How failed logins slow down further attempts. Every counter allows `free` failures, then each
  * further failure doubles the wait from `baseMs` up to `capMs`; a counter is forgotten when its
  * last failure is older than `forgetMs`. While a wait runs, attempts are answered 429 without
- * checking the password and without counting. docs/decisions.md explains the numbers.
+ * checking the password and without counting. An attempt is counted as a failure before its
+ * password is checked (a success takes it back), so parallel attempts cannot slip past the
+ * counters. docs/decisions.md explains the numbers.
  */
 export interface ThrottlePolicy {
   free: number
@@ -30,6 +32,7 @@ export const throttlePolicies = {
 } satisfies Record<string, ThrottlePolicy>
 
 type CounterKind = keyof typeof throttlePolicies
+export type ThrottlePolicies = Record<CounterKind, ThrottlePolicy>
 
 /** The wait after `failures` failures under a policy, in milliseconds (0: none). */
 export function delayAfter(policy: ThrottlePolicy, failures: number): number {
@@ -45,12 +48,26 @@ export interface LoginAttempt {
   device?: string
 }
 
-export function createLoginThrottle(deps: { dal: LoginThrottleDal; secret: string; now?: () => Date }) {
+/** An attempt that was allowed to check its password: it is already counted as a failure. */
+export interface AllowedAttempt {
+  attempt: LoginAttempt
+  counted: CountedAttempt[]
+}
+
+export function createLoginThrottle(deps: {
+  dal: LoginThrottleDal
+  secret: string
+  now?: () => Date
+  /** Tests may lower thresholds to need fewer (slow) password checks; production uses throttlePolicies. */
+  policies?: Partial<ThrottlePolicies>
+}) {
   const now = deps.now ?? (() => new Date())
+  const policies: ThrottlePolicies = { ...throttlePolicies, ...deps.policies }
   const mac = (text: string) => createHmac('sha256', deps.secret).update(text).digest('base64url')
   // Keys are keyed hashes: the table never holds who tried to log in from where.
   const key = (kind: CounterKind, value: string) =>
     `${kind}:${mac(`login-throttle|${kind}|${value}`).slice(0, 32)}`
+  const kindOf = (counterKey: string) => counterKey.slice(0, counterKey.indexOf(':')) as CounterKind
 
   function deviceNonce(email: string, token: string | undefined): string | null {
     const [nonce, signature] = token?.split('.') ?? []
@@ -72,30 +89,39 @@ export function createLoginThrottle(deps: { dal: LoginThrottleDal; secret: strin
   }
 
   return {
-    /** Seconds to wait before this attempt may be checked, or 0. */
-    async retryAfterSeconds(attempt: LoginAttempt): Promise<number> {
-      const at = now().getTime()
-      const rows = await deps.dal.find(countersOf(attempt).map((counter) => counter.key))
-      const until = Math.max(0, ...rows.map((row) => row.blocked_until?.getTime() ?? 0))
-      return until > at ? Math.max(1, Math.ceil((until - at) / 1000)) : 0
-    },
-
-    async recordFailure(attempt: LoginAttempt) {
+    /**
+     * Before the password is checked: either the seconds to wait (nothing checked, nothing
+     * counted), or the attempt, already counted as a failure on each of its counters.
+     */
+    async begin(attempt: LoginAttempt): Promise<{ retryAfterSeconds: number } | { allowed: AllowedAttempt }> {
       const at = now()
-      for (const counter of countersOf(attempt)) {
-        const policy = throttlePolicies[counter.kind]
-        const failures = await deps.dal.addFailure(counter.key, at, new Date(at.getTime() - policy.forgetMs))
-        const delay = delayAfter(policy, failures)
-        if (delay) await deps.dal.setBlockedUntil(counter.key, new Date(at.getTime() + delay))
-      }
+      const reservation = await deps.dal.reserve(
+        countersOf(attempt).map(({ kind, key: counterKey }) => ({
+          key: counterKey,
+          forgetBefore: new Date(at.getTime() - policies[kind].forgetMs),
+          delayAfter: (failures: number) => delayAfter(policies[kind], failures),
+        })),
+        at,
+      )
+      if ('blockedUntil' in reservation)
+        return {
+          retryAfterSeconds: Math.max(
+            1,
+            Math.ceil((reservation.blockedUntil.getTime() - at.getTime()) / 1000),
+          ),
+        }
+      return { allowed: { attempt, counted: reservation.counted } }
     },
 
-    /** The right password: the e-mail's counters start again; the address keeps its count (one valid
-     * account of its own must not let an address go on spraying). */
-    async recordSuccess(attempt: LoginAttempt) {
-      const keys = new Set(
-        countersOf(attempt).flatMap((counter) => (counter.kind === 'address' ? [] : [counter.key])),
-      )
+    /**
+     * The right password: the e-mail's counters (pair, e-mail, device) start again; the address
+     * only takes this attempt back (one valid account of its own must not let an address go on
+     * spraying others).
+     */
+    async succeeded(allowed: AllowedAttempt) {
+      const { attempt, counted } = allowed
+      for (const counter of counted) if (kindOf(counter.key) === 'address') await deps.dal.uncount(counter)
+      const keys = new Set(counted.filter((counter) => kindOf(counter.key) !== 'address').map((c) => c.key))
       keys.add(key('pair', `${attempt.email}|${attempt.ip}`)).add(key('email', attempt.email))
       await deps.dal.clear([...keys])
     },
@@ -108,10 +134,8 @@ export function createLoginThrottle(deps: { dal: LoginThrottleDal; secret: strin
 
     async purgeStale() {
       const at = now()
-      await deps.dal.purge(
-        new Date(at.getTime() - Math.max(...Object.values(throttlePolicies).map((p) => p.forgetMs))),
-        at,
-      )
+      const longest = Math.max(...Object.values(policies).map((policy) => policy.forgetMs))
+      await deps.dal.purge(new Date(at.getTime() - longest), at)
     },
   }
 }
