@@ -12,6 +12,7 @@ import {
   defaultPostgresUrl,
   freePort,
   machineLoad,
+  repoRoot,
   round,
   runCli,
   startServerProcess,
@@ -66,6 +67,8 @@ export interface IngestArgs {
   timeoutS: number
   adminUrl: string | undefined
   profileDir: string | undefined
+  /** Runs `apps/server` of another checkout (a patched copy, to measure a fix); this one by default. */
+  serverRoot: string
 }
 
 export function parseIngestArgs(argv: string[]): IngestArgs {
@@ -80,6 +83,7 @@ export function parseIngestArgs(argv: string[]): IngestArgs {
       timeout: { type: 'string', default: '90' },
       pg: { type: 'boolean', default: false },
       profile: { type: 'string' },
+      'server-root': { type: 'string' },
     },
   })
   const usePg = values.pg || Boolean(process.env.DATABASE_URL)
@@ -92,6 +96,7 @@ export function parseIngestArgs(argv: string[]): IngestArgs {
     timeoutS: Number(values.timeout),
     adminUrl: usePg ? (process.env.DATABASE_URL ?? defaultPostgresUrl) : undefined,
     profileDir: values.profile ? path.resolve(values.profile) : undefined,
+    serverRoot: values['server-root'] ? path.resolve(values['server-root']) : repoRoot,
   }
 }
 
@@ -315,7 +320,8 @@ export async function runIngest(args: IngestArgs) {
   console.log(
     `ingest bench: ${args.modules} ${model} modules x ${args.messages} messages x ${fields.length} values = ${totalValues} values, ` +
       `${args.inflight} in flight per module, database ${dbKind}${scratch ? ` (scratch ${scratch.name})` : ''}, ` +
-      `INGEST_FLUSH_MS ${args.flushMs ?? 'default'}; ${machineLoad()}`,
+      `INGEST_FLUSH_MS ${args.flushMs ?? 'default'}; ${machineLoad()}` +
+      (args.serverRoot === repoRoot ? '' : `; server from ${args.serverRoot}`),
   )
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -342,7 +348,7 @@ export async function runIngest(args: IngestArgs) {
     )
     let t = performance.now()
     console.log(
-      `fleet import: ${await runCli(['fleet', 'import', csv], env)} (${Math.round(performance.now() - t)} ms)`,
+      `fleet import: ${await runCli(['fleet', 'import', csv], env, args.serverRoot)} (${Math.round(performance.now() - t)} ms)`,
     )
 
     const [port, mqttPort] = [await freePort(), await freePort()]
@@ -350,7 +356,7 @@ export async function runIngest(args: IngestArgs) {
     env.MQTT_PORT = String(mqttPort)
     const nodeArgs = args.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${args.profileDir}`] : []
     t = performance.now()
-    server = startServerProcess(env, nodeArgs)
+    server = startServerProcess(env, nodeArgs, args.serverRoot)
     await waitUntilReady(server, `http://127.0.0.1:${port}`)
     console.log(`server ready (pid ${server.pid}) in ${Math.round(performance.now() - t)} ms`)
 

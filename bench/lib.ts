@@ -60,10 +60,10 @@ export async function createScratchDatabase(adminUrl: string) {
 }
 
 /** Runs the Kropla command line to completion; rejects with its output when it fails. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, root = repoRoot): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/bin/kropla.mjs'), ...args], {
-      cwd: repoRoot,
+    const child = spawn(process.execPath, [path.join(root, 'apps/server/bin/kropla.mjs'), ...args], {
+      cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -88,12 +88,16 @@ export interface ServerProcess {
   stop(ms?: number): Promise<number | null>
 }
 
-/** `kropla serve` as a child process; its output goes to ours with a prefix. */
-export function startServerProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ServerProcess {
+/** `kropla serve` (of the checkout at `root`) as a child process; its output goes to ours with a prefix. */
+export function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  nodeArgs: string[] = [],
+  root = repoRoot,
+): ServerProcess {
   const child = spawn(
     process.execPath,
-    [...nodeArgs, path.join(repoRoot, 'apps/server/bin/kropla.mjs'), 'serve'],
-    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    [...nodeArgs, path.join(root, 'apps/server/bin/kropla.mjs'), 'serve'],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) console.error(`  [server] ${line}`)

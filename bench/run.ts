@@ -7,6 +7,7 @@ const usage = `Usage: npm run bench -- <bench> [options]
            --modules N (100)  --messages N per module (240)  --inflight N per module (50)
            --flush-ms N (server default)  --batch N raw batch size (5000)  --timeout S (90)
            --pg (or DATABASE_URL=...) use PostgreSQL  --profile DIR  write the server's CPU profiles
+           --server-root DIR  run apps/server of another checkout (e.g. a patched copy)
   stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
            --rows N (1500000)  --min-query-ms N (1000)`
 
