@@ -276,3 +276,29 @@ describe('registration', () => {
     expect([first.account_name, second.account_name]).toContain(owner?.name)
   })
 })
+
+describe('the accounts API', () => {
+  it('is described in the OpenAPI document', async () => {
+    const openapi = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, unknown>
+    }
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/register/device',
+        '/api/register/account-name',
+        '/api/register',
+        '/api/pass_reset',
+        '/api/pass_reset/confirm',
+        '/api/invitations/{token}',
+        '/api/invitations/accept',
+        '/api/users',
+        '/api/users/invite',
+        '/api/users/{id}',
+        '/api/users/me',
+        '/api/profile',
+        '/api/profile/preferences',
+        '/api/client',
+      ]),
+    )
+  })
+})
