@@ -144,20 +144,36 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
       return io.to(sessionRoom(sessionId))
     },
     /**
+     * Takes a user's sockets out of a client account's room at once, e.g. when they are removed
+     * from an account they were assigned to (send `user_client_change` too, so the page logs out).
+     */
+    removeUserFromClient(userId: number, idClient: number) {
+      io.in(userRoom(userId)).socketsLeave(clientRoom(idClient))
+    },
+    /**
      * Checks the sessions behind this process's sockets: live ones count as used; sockets of
      * sessions that no longer work (ended elsewhere, e.g. by the command line, timed out, account
-     * blocked or expired) get `log_out` and are dropped.
+     * blocked or expired) get `log_out` and are dropped; a socket in another account's room than
+     * its session's current one (the assignment was removed) is moved and told `authorize`.
      */
     async checkSockets() {
       const sockets = await io.local.fetchSockets()
       const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))]
-      const ended = new Set(await sessions.checkLive(ids))
-      for (const socket of sockets)
-        if (ended.has(socket.data.sessionId)) {
+      const { ended, clientOf } = await sessions.checkLive(ids)
+      const endedIds = new Set(ended)
+      for (const socket of sockets) {
+        if (endedIds.has(socket.data.sessionId)) {
           socket.emit('log_out')
           socket.disconnect(true)
+          continue
         }
-      return ended.size
+        const current = clientOf.get(socket.data.sessionId)
+        if (current === undefined || socket.rooms.has(clientRoom(current))) continue
+        for (const room of socket.rooms) if (room.startsWith('client:')) socket.leave(room)
+        socket.join(clientRoom(current))
+        socket.emit('authorize', { id_client: current })
+      }
+      return ended.length
     },
     /** Drops every socket; the HTTP server itself is closed by Fastify. */
     async close() {

@@ -185,16 +185,22 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     /**
-     * Checks sessions that hold open sockets: the ones still usable count as used now; returns
-     * the ids that no longer work (ended, timed out, account blocked or expired).
+     * Checks sessions that hold open sockets: the ones still usable count as used now. Returns
+     * the ids that no longer work (ended, timed out, account blocked or expired) and the current
+     * client account of the others.
      */
-    async checkLive(sessionIds: readonly string[]): Promise<string[]> {
+    async checkLive(
+      sessionIds: readonly string[],
+    ): Promise<{ ended: string[]; clientOf: Map<string, number> }> {
       const at = now()
       const rows = await deps.dal.findContexts(sessionIds)
-      const alive: string[] = []
-      for (const row of rows) if ((await contextOf(row, at))?.auth) alive.push(row.session.id)
-      await deps.dal.touch(alive, at, idleUntil(at), deps.maxMs)
-      return sessionIds.filter((id) => !alive.includes(id))
+      const clientOf = new Map<string, number>()
+      for (const row of rows) {
+        const auth = (await contextOf(row, at))?.auth
+        if (auth) clientOf.set(auth.sessionId, auth.idClient)
+      }
+      await deps.dal.touch([...clientOf.keys()], at, idleUntil(at), deps.maxMs)
+      return { ended: sessionIds.filter((id) => !clientOf.has(id)), clientOf }
     },
 
     /** Deletes sessions past their end (lazily they are also deleted when next presented). */

@@ -8,7 +8,7 @@ export function registerMeRoutes(app: FastifyInstance, deps: { me: MeService }) 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/me',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['session'],
         summary: 'The logged-in user, their modules with latest values, and what the start screen needs',

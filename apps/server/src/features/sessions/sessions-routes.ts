@@ -19,7 +19,7 @@ export function registerSessionsRoutes(app: FastifyInstance, deps: SessionsRoute
   routes.get(
     '/api/sessions',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['session'],
         summary: "The logged-in user's active sessions (the current one marked)",
@@ -32,7 +32,7 @@ export function registerSessionsRoutes(app: FastifyInstance, deps: SessionsRoute
   routes.delete(
     '/api/sessions/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['session'],
         summary: 'Revoke one of your sessions; its sockets get log_out at once',
