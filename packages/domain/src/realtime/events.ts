@@ -42,7 +42,7 @@ export interface SocketFailure<Code extends string = string> {
 export type SocketAck<Code extends string = string> = { ok: true } | SocketFailure<Code>
 
 export type SwitchClientRequest = ClientIdPayload
-export type SwitchClientAck = SocketAck<'switch_client_failed' | 'not_authenticated'>
+export type SwitchClientAck = SocketAck<'switch_client_failed'>
 
 /** Requests a browser emits, each with an acknowledgement. */
 export interface ClientToServerEvents {
