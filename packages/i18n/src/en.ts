@@ -104,6 +104,7 @@ export const en = {
     step_consents: 'Consents',
     step_consents_text: 'Terms and consents',
     step_done: 'Done',
+    step_of: 'Step {{step}} of {{total}}: {{name}}',
     device_intro: 'Enter the serial number and PIN code printed on your base station or soil probe.',
     serial: 'Serial number',
     pin: 'PIN code',
@@ -159,7 +160,7 @@ export const en = {
     done_title: 'Password changed',
     done_text: 'You can now log in with your new password.',
     to_login: 'Go to login',
-    request_again: 'Ask for a new link',
+    request_again: 'Enter the account name and e-mail again',
   },
   invitation: {
     title: 'Set your password',

@@ -106,6 +106,7 @@ export const pl: Messages = {
     step_consents: 'Zgody',
     step_consents_text: 'Regulamin i zgody',
     step_done: 'Gotowe',
+    step_of: 'Krok {{step}} z {{total}}: {{name}}',
     device_intro: 'Wpisz numer seryjny i kod PIN z naklejki stacji bazowej lub sondy glebowej.',
     serial: 'Numer seryjny',
     pin: 'Kod PIN',
@@ -161,7 +162,7 @@ export const pl: Messages = {
     done_title: 'Hasło zmienione',
     done_text: 'Możesz się teraz zalogować nowym hasłem.',
     to_login: 'Przejdź do logowania',
-    request_again: 'Poproś o nowy link',
+    request_again: 'Podaj ponownie nazwę konta i e-mail',
   },
   invitation: {
     title: 'Ustaw hasło',
@@ -319,7 +320,7 @@ export const pl: Messages = {
     revoke_label: 'Wyloguj: {{device}}',
     revoked: 'Sesja zakończona.',
     unknown_device: 'Nieznane urządzenie',
-    browser_on: '{{browser}} na {{os}}',
+    browser_on: '{{browser}} w systemie {{os}}',
     empty: 'Brak innych sesji.',
   },
   switcher: {

@@ -1,4 +1,4 @@
-import { Center, Group, Paper, Stack, Text } from '@mantine/core'
+import { Box, Center, Group, Paper, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useMatches } from 'react-router'
 import { LanguageSwitch } from '../../features/language/LanguageSwitch'
@@ -23,7 +23,9 @@ export function PublicLayout() {
               {t('app.tagline')}
             </Text>
           </Stack>
-          <LanguageSwitch />
+          <Box style={{ flexShrink: 0 }}>
+            <LanguageSwitch />
+          </Box>
         </Group>
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }}>
           <Outlet />

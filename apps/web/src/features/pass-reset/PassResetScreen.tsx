@@ -130,15 +130,14 @@ function NewPassword({ token }: { token: string }) {
         </Text>
         {(confirm.isError || isLinkBad) && (
           <Alert color="red" role="alert" data-testid="reset-error">
-            {isLinkBad ? t('errors.link_invalid') : messageOf(confirm.error)}
-            {isLinkBad && (
-              <>
-                {' '}
-                <Anchor component={Link} to="/pass_reset" size="sm">
+            <Stack gap={6}>
+              <span>{isLinkBad ? t('errors.link_invalid') : messageOf(confirm.error)}</span>
+              {isLinkBad && (
+                <Anchor component={Link} to="/pass_reset" size="sm" fw={500}>
                   {t('passReset.request_again')}
                 </Anchor>
-              </>
-            )}
+              )}
+            </Stack>
           </Alert>
         )}
         <PasswordInput

@@ -78,7 +78,7 @@ describe('password reset, step 2 from the mailed link', () => {
     expect((await screen.findByTestId('reset-error')).textContent).toContain(
       'This link has expired or has already been used.',
     )
-    fireEvent.click(screen.getByRole('link', { name: 'Ask for a new link' }))
+    fireEvent.click(screen.getByRole('link', { name: 'Enter the account name and e-mail again' }))
     expect(await screen.findByRole('button', { name: 'Send the link' })).toBeTruthy()
   })
 

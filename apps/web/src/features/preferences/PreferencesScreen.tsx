@@ -11,9 +11,8 @@ import {
   Button,
   Card,
   Group,
-  Input,
   NativeSelect,
-  SegmentedControl,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -136,29 +135,23 @@ export function PreferencesScreen() {
                 }))}
                 {...form.getInputProps('date_format')}
               />
-              <Input.Wrapper label={t('preferences.temperature_unit')} id="temperature-unit">
-                <SegmentedControl
-                  fullWidth
-                  name="temperature_unit"
-                  aria-labelledby="temperature-unit-label"
-                  data={temperatureUnits.map((unit) => ({
-                    value: unit,
-                    label: t(`preferences.unit_${unit}`),
-                  }))}
-                  value={values.temperature_unit}
-                  onChange={(value) => form.setFieldValue('temperature_unit', value)}
-                />
-              </Input.Wrapper>
-              <Input.Wrapper label={t('preferences.area_unit')} id="area-unit">
-                <SegmentedControl
-                  fullWidth
-                  name="area_unit"
-                  aria-labelledby="area-unit-label"
-                  data={areaUnits.map((unit) => ({ value: unit, label: t(`preferences.unit_${unit}`) }))}
-                  value={values.area_unit}
-                  onChange={(value) => form.setFieldValue('area_unit', value)}
-                />
-              </Input.Wrapper>
+              <Radio.Group
+                label={t('preferences.temperature_unit')}
+                {...form.getInputProps('temperature_unit')}
+              >
+                <Group gap="lg" mt={6}>
+                  {temperatureUnits.map((unit) => (
+                    <Radio key={unit} value={unit} label={t(`preferences.unit_${unit}`)} />
+                  ))}
+                </Group>
+              </Radio.Group>
+              <Radio.Group label={t('preferences.area_unit')} {...form.getInputProps('area_unit')}>
+                <Group gap="lg" mt={6}>
+                  {areaUnits.map((unit) => (
+                    <Radio key={unit} value={unit} label={t(`preferences.unit_${unit}`)} />
+                  ))}
+                </Group>
+              </Radio.Group>
             </SimpleGrid>
           </Card>
 
@@ -169,7 +162,7 @@ export function PreferencesScreen() {
             <Table variant="vertical" withRowBorders={false} layout="fixed">
               <Table.Tbody>
                 <Table.Tr>
-                  <Table.Th w={160}>{t('preferences.preview_date')}</Table.Th>
+                  <Table.Th w={{ base: 110, sm: 160 }}>{t('preferences.preview_date')}</Table.Th>
                   <Table.Td data-testid="preview-date">
                     {formatDateTime(now, values.date_format, previewZone)}
                   </Table.Td>

@@ -34,6 +34,8 @@ import { PasswordRules } from '../auth/PasswordRules'
 import { meQueryKey } from '../session/me-query'
 import { fieldOfCode, stepOfError } from './registration-steps'
 
+const stepKeys = ['step_device', 'step_account', 'step_credentials', 'step_consents', 'step_done'] as const
+
 const initialValues = {
   serial: '',
   pin: '',
@@ -135,7 +137,7 @@ export function RegisterScreen() {
   const stepLabel = (
     key: 'step_device' | 'step_account' | 'step_credentials' | 'step_consents' | 'step_done',
   ) => (
-    <Text span size="sm" fw={500} visibleFrom="sm">
+    <Text span size="xs" fw={500} visibleFrom="sm">
       {t(`register.${key}`)}
     </Text>
   )
@@ -144,11 +146,21 @@ export function RegisterScreen() {
     <form onSubmit={next} noValidate>
       <Stack gap="lg">
         <Title order={2}>{t('register.title')}</Title>
+        <Text size="sm" fw={500} hiddenFrom="sm" data-testid="register-step-caption">
+          {t('register.step_of', {
+            step: active + 1,
+            total: stepKeys.length,
+            name: t(`register.${stepKeys[active] ?? 'step_done'}`),
+          })}
+        </Text>
         <Stepper
           active={active}
           onStepClick={done || isBusy ? undefined : setActive}
           allowNextStepsSelect={false}
-          size="sm"
+          size="xs"
+          iconSize={30}
+          wrap={false}
+          styles={{ separator: { marginInline: 8 }, stepBody: { marginInlineStart: 8 } }}
           aria-label={t('register.title')}
         >
           <Stepper.Step label={stepLabel('step_device')} aria-label={t('register.step_device')}>

@@ -97,8 +97,10 @@ function SessionRow({ session, onRevoke }: { session: ActiveSession; onRevoke: (
             {t('sessions.ip')}: {session.ip}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('sessions.started')}: {format.dateTime(session.created_at)} · {t('sessions.last_seen')}:{' '}
-            {format.dateTime(session.last_seen_at)}
+            {t('sessions.started')}: {format.dateTime(session.created_at)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('sessions.last_seen')}: {format.dateTime(session.last_seen_at)}
           </Text>
         </Stack>
         {!session.current && (

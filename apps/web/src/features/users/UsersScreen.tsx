@@ -1,5 +1,5 @@
 import { type AccountUser, accountUserSchema, isAdmin, isAdminus } from '@kropla/domain'
-import { Badge, Button, Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core'
+import { Badge, Box, Button, Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -71,13 +71,13 @@ function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
   const format = useUserFormat()
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={340}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="users-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('users.user')}</Table.Th>
-              <Table.Th>{t('users.type')}</Table.Th>
-              <Table.Th>{t('users.created')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('users.type')}</Table.Th>
+              <Table.Th visibleFrom="md">{t('users.created')}</Table.Th>
               <Table.Th ta="right">{t('users.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -109,18 +109,19 @@ function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
                           {user.email}
                         </Text>
                       )}
+                      <Box hiddenFrom="sm" mt={4}>
+                        <RoleBadge type={user.type} />
+                      </Box>
                     </Stack>
                   </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={isAdmin(user.type) ? 'cyan' : 'gray'}>
-                      {t(`users.type_${user.type}`)}
-                    </Badge>
+                  <Table.Td visibleFrom="sm">
+                    <RoleBadge type={user.type} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="md">
                     <Text size="sm">{format.dateTime(user.created_at)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Group gap="xs" justify="flex-end">
                       <Button
                         size="xs"
                         variant="default"
@@ -151,5 +152,14 @@ function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
         </Table>
       </Table.ScrollContainer>
     </Card>
+  )
+}
+
+function RoleBadge({ type }: { type: AccountUser['type'] }) {
+  const { t } = useTranslation()
+  return (
+    <Badge variant="light" color={isAdmin(type) ? 'cyan' : 'gray'} style={{ flexShrink: 0 }}>
+      {t(`users.type_${type}`)}
+    </Badge>
   )
 }
