@@ -65,7 +65,20 @@ export async function startTestServer(
     dataDir,
     databaseUrl: config.DATABASE_URL,
     async stop() {
+      // pool.end() resolves before its connections have closed; dropping the database (with force)
+      // meanwhile would fail a closing connection with an uncaught FATAL. Wait for each to close.
+      const pool = server.database.pool
+      const open = pool.totalCount
+      let closed = 0
+      const allClosed = new Promise<void>((resolve) => {
+        if (!open) resolve()
+        pool.on('remove', () => {
+          if (++closed >= open) resolve()
+        })
+        setTimeout(resolve, 5000).unref()
+      })
       await server.close()
+      await allClosed
       await scratch?.drop()
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
     },
