@@ -2,6 +2,7 @@ import pino, { type Logger } from 'pino'
 import { z } from 'zod'
 import type { Config } from '../config/env'
 import { type Database, openDatabase } from '../db/client'
+import { startEmbeddedMaintenance } from '../db/maintenance'
 import { migrateDatabase } from '../db/migrate'
 import { registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
@@ -95,6 +96,7 @@ export async function startServer(
     const app = await buildApp({ logger })
     const realtime = await startRealtime(app.server, sessions, config.REDIS_URL)
     const directory = createObjectDirectory(database.db)
+    const stopMaintenance = startEmbeddedMaintenance(database, logger)
     const ingest = createIngestService({
       database,
       directory,
@@ -195,6 +197,7 @@ export async function startServer(
         closing ??= (async () => {
           ready = false
           logger.info('shutting down: no new work, flushing ingest')
+          stopMaintenance()
           await ingest.close()
           await transport?.close()
           await app.close()

@@ -15,7 +15,7 @@ import type { Database } from '../db/client'
 import { objects } from '../db/schema'
 import type { LivePublisher } from './live-publisher'
 import type { KnownObject, ObjectDirectory } from './object-directory'
-import { type ReadingRow, readingKey, storeReadings, storeRejections } from './readings-dal'
+import { type ReadingRow, storeReadings, storeRejections } from './readings-dal'
 import { createRejectionCounter } from './rejection-counter'
 
 export interface IngestOptions {
@@ -51,14 +51,16 @@ export function createIngestService(options: IngestOptions) {
   const now = options.now ?? (() => new Date())
   const maxBatch = options.maxBatch ?? 5000
   const rejections = createRejectionCounter(now)
-  let pending: Pending[] = []
+  const pending: Pending[] = []
   let pendingRows = 0
   let timer: NodeJS.Timeout | undefined
-  let flushing: Promise<void> = Promise.resolve()
+  let writing: Promise<void> | undefined
   let closed = false
   const stats = { messages: 0, stored: 0, duplicates: 0, rejected: 0, flushes: 0 }
 
+  /** The first reading waits at most flushMs; while a write runs, what arrives joins the next one. */
   function schedule() {
+    if (writing) return
     if (pendingRows >= maxBatch) void flush()
     else timer ??= setTimeout(() => void flush(), options.flushMs)
   }
@@ -72,14 +74,35 @@ export function createIngestService(options: IngestOptions) {
     })
   }
 
+  /** Writes everything pending, batch after batch, and resolves when nothing is left. */
   function flush(): Promise<void> {
     clearTimeout(timer)
     timer = undefined
-    const batch = pending
-    pending = []
-    pendingRows = 0
-    flushing = flushing.then(() => writeBatch(batch))
-    return flushing
+    writing ??= writeAll()
+    return writing
+  }
+
+  async function writeAll() {
+    // Let `writing` be assigned before the loop can finish and clear it.
+    await Promise.resolve()
+    try {
+      while (pending.length > 0 || rejections.size > 0) await writeBatch(takeBatch())
+    } finally {
+      writing = undefined
+    }
+  }
+
+  /** Whole messages, oldest first, up to maxBatch rows (one message larger than that goes alone). */
+  function takeBatch(): Pending[] {
+    let rows = 0
+    let count = 0
+    while (count < pending.length && (count === 0 || rows + pending[count]!.readings.length <= maxBatch)) {
+      rows += pending[count]!.readings.length
+      count++
+    }
+    const batch = pending.splice(0, count)
+    pendingRows -= rows
+    return batch
   }
 
   async function writeBatch(batch: Pending[]) {
@@ -100,8 +123,8 @@ export function createIngestService(options: IngestOptions) {
     }
     const stored = await retry(() => storeReadings(options.database.pool, rows))
     stats.flushes++
-    stats.stored += stored.inserted.size
-    stats.duplicates += rows.length - stored.inserted.size
+    stats.stored += stored.insertedCount
+    stats.duplicates += rows.length - stored.insertedCount
     for (const item of batch) item.done()
     publishLiveRows(batch, stored)
   }
@@ -112,9 +135,7 @@ export function createIngestService(options: IngestOptions) {
       latestByObject.set(entry.objectId, [...(latestByObject.get(entry.objectId) ?? []), entry])
     const byObject = new Map<number, { object: KnownObject; readings: Reading[] }>()
     for (const item of batch) {
-      const fresh = item.readings.filter((r) =>
-        stored.inserted.has(readingKey(item.object.id, r.field, r.ts)),
-      )
+      const fresh = item.readings.filter((r) => stored.isInserted(item.object.id, r.field, r.ts))
       if (fresh.length === 0) continue
       const entry = byObject.get(item.object.id) ?? { object: item.object, readings: [] }
       entry.readings.push(...fresh)
@@ -154,7 +175,7 @@ export function createIngestService(options: IngestOptions) {
     if (list.length) {
       stats.rejected += list.length
       rejections.add(serial, list)
-      if (!timer) timer = setTimeout(() => void flush(), options.flushMs)
+      schedule()
     }
     return { accepted: 0, rejected: list }
   }
