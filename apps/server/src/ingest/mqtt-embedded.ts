@@ -3,6 +3,7 @@ import { isOwnDownTopic, parseUpTopic } from '@kropla/domain'
 import { Aedes, type AuthenticateError } from 'aedes'
 import type { Logger } from 'pino'
 import { IngestClosedError, type IngestService } from './ingest-service'
+import { createKeyedQueue } from './keyed-queue'
 import type { ObjectDirectory } from './object-directory'
 
 export interface MqttTransport {
@@ -75,6 +76,7 @@ export async function startEmbeddedBroker(options: {
     done(null, client && isOwnDownTopic(client.id, subscription.topic) ? subscription : null)
   }
 
+  const statusOrder = createKeyedQueue()
   await new Promise<void>((resolve) =>
     broker.subscribe(
       'kropla/v1/+/up/status',
@@ -82,11 +84,11 @@ export async function startEmbeddedBroker(options: {
         ack()
         const topic = parseUpTopic(packet.topic)
         if (!topic) return
-        directory
-          .find(topic.serial)
-          .then((object) =>
-            object ? ingest.handleUp(object, 'status', packet.payload as Buffer) : undefined,
-          )
+        statusOrder
+          .run(topic.serial, async () => {
+            const object = await directory.find(topic.serial)
+            if (object) await ingest.handleUp(object, 'status', packet.payload as Buffer)
+          })
           .catch((error: unknown) => {
             if (!(error instanceof IngestClosedError))
               logger.error({ err: error, topic: packet.topic }, 'status failed')

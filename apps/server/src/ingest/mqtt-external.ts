@@ -3,6 +3,7 @@ import { parseUpTopic } from '@kropla/domain'
 import mqtt from 'mqtt'
 import type { Logger } from 'pino'
 import type { IngestService } from './ingest-service'
+import { createKeyedQueue } from './keyed-queue'
 import type { MqttTransport } from './mqtt-embedded'
 import type { ObjectDirectory } from './object-directory'
 
@@ -32,12 +33,17 @@ export async function connectExternalBroker(options: {
     reconnectPeriod: 2000,
   })
   // mqtt.js sends the PUBACK when this callback is called: only after the reading is stored.
+  const statusOrder = createKeyedQueue()
   client.handleMessage = (packet, callback) => {
     const topic = parseUpTopic(packet.topic)
     if (!topic) return callback()
-    directory
-      .find(topic.serial)
-      .then((object) => (object ? ingest.handleUp(object, topic.kind, packet.payload as Buffer) : undefined))
+    const handle = async () => {
+      const object = await directory.find(topic.serial)
+      if (object) await ingest.handleUp(object, topic.kind, packet.payload as Buffer)
+    }
+    // Readings are idempotent in any order; a module's status changes must keep theirs.
+    const handled = topic.kind === 'status' ? statusOrder.run(topic.serial, handle) : handle()
+    handled
       .then(() => callback())
       .catch((error: unknown) => logger.error({ err: error, topic: packet.topic }, 'ingest failed'))
   }

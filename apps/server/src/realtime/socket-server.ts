@@ -53,6 +53,9 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
     io.adapter(createAdapter(redis[0], redis[1]))
   }
 
+  /** Counts switch_client room moves, so that housekeeping can tell its reading went stale. */
+  let roomMoves = 0
+
   io.use((socket, next) => {
     const headerLang = pickLang([socket.request.headers['accept-language']])
     const token = fastifyCookie.parse(socket.request.headers.cookie ?? '')[sessionCookie]
@@ -101,6 +104,7 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
           if (!result.ok) return fail()
           // Every socket of this session, on any server process, now hears the new account only.
           if (result.from !== result.to) {
+            roomMoves++
             io.in(sessionRoom(sessionId)).socketsLeave(clientRoom(result.from))
             io.in(sessionRoom(sessionId)).socketsJoin(clientRoom(result.to))
           }
@@ -157,6 +161,8 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
      * its session's current one (the assignment was removed) is moved and told `authorize`.
      */
     async checkSockets() {
+      // A switch during this check would make its view of the session stale: leave rooms alone then.
+      const movesBefore = roomMoves
       const sockets = await io.local.fetchSockets()
       const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))]
       const { ended, clientOf } = await sessions.checkLive(ids)
@@ -168,7 +174,8 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
           continue
         }
         const current = clientOf.get(socket.data.sessionId)
-        if (current === undefined || socket.rooms.has(clientRoom(current))) continue
+        if (roomMoves !== movesBefore || current === undefined || socket.rooms.has(clientRoom(current)))
+          continue
         for (const room of socket.rooms) if (room.startsWith('client:')) socket.leave(room)
         socket.join(clientRoom(current))
         socket.emit('authorize', { id_client: current })
