@@ -1,13 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createI18n } from '../lib/i18n'
-import { createFakeServer } from '../testing/fake-server'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../testing/fake-socket'
+import { logIn } from '../testing/log-in'
 import { meFixture, objectFixture } from '../testing/me-fixture'
-import { AppProviders } from './AppProviders'
-import { createServices } from './create-services'
-import { routes } from './router'
+import { type RenderAppOptions, renderApp } from '../testing/render-app'
 
 let socket: FakeSocket
 vi.mock('../lib/socket', () => ({ createRealtimeSocket: () => socket }))
@@ -16,9 +12,8 @@ const at10 = '2026-05-01T10:00:00.000Z'
 const at11 = '2026-05-01T11:00:00.000Z'
 
 function demoMe(type: 0 | 1 | 2 = 1) {
-  const base = meFixture()
   return meFixture({
-    user: { ...base.user, type, time_zone: 'Europe/Warsaw' },
+    user: { type, time_zone: 'Europe/Warsaw' },
     objects: [
       objectFixture({
         id: 1,
@@ -39,41 +34,13 @@ function demoMe(type: 0 | 1 | 2 = 1) {
   })
 }
 
-interface OpenOptions {
-  isLoggedIn?: boolean
-  isServerDown?: boolean
-  userType?: 0 | 1 | 2
-  lang?: 'en' | 'pl'
-}
-
-function openApp(path: string, options: OpenOptions = {}) {
-  const server = createFakeServer(demoMe(options.userType), options)
-  const fetch: typeof server.fetch = options.isServerDown
-    ? () => Promise.reject(new TypeError('Failed to fetch'))
-    : server.fetch
-  const services = createServices(createI18n(options.lang ?? 'en'), { fetch, retryDelayMs: 0 })
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
-  render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  )
-  return { router, server }
-}
-
-async function logIn(email: string, password: string) {
-  fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: email } })
-  fireEvent.change(screen.getByLabelText(/Password|Hasło/), { target: { value: password } })
-  fireEvent.click(screen.getByRole('button', { name: /Log in|Zaloguj/ }))
+/** The app with the demo farm's modules, for a user of the given type (an admin unless said). */
+function openApp(path: string, { userType, ...options }: RenderAppOptions & { userType?: 0 | 1 | 2 } = {}) {
+  return renderApp(path, { me: demoMe(userType), ...options })
 }
 
 beforeEach(() => {
   socket = createFakeSocket()
-})
-
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
 })
 
 describe('the browser app', () => {

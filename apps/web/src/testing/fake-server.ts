@@ -47,21 +47,9 @@ interface Schema {
 export const resetToken = 'reset-token-0123456789'
 export const invitationToken = 'invite-token-0123456789'
 
+/** The profile is the session user's own row on the real server, so it starts as the user's fields. */
 function defaultProfile(me: MeResponse): Profile {
-  return {
-    name: me.user.name,
-    family_name: me.user.family_name,
-    phone: '',
-    description: '',
-    notify_sms: false,
-    notify_email: true,
-    notify_app: true,
-    marketing_app: false,
-    marketing_email: false,
-    marketing_phone: false,
-    marketing_mail: false,
-    hide_splash: me.user.hide_splash,
-  }
+  return profileSchema.parse(me.user)
 }
 
 function defaultUsers(me: MeResponse): AccountUser[] {

@@ -18,7 +18,10 @@ export function objectFixture(overrides: Partial<ObjectSummary> = {}): ObjectSum
   }
 }
 
-export function meFixture(overrides: Partial<MeResponse> = {}): MeResponse {
+/** What a test changes in the fixture: any top-level part, and any field of the user. */
+export type MeOverrides = Partial<Omit<MeResponse, 'user'>> & { user?: Partial<MeResponse['user']> }
+
+export function meFixture({ user, ...overrides }: MeOverrides = {}): MeResponse {
   return {
     user: {
       id: 7,
@@ -44,6 +47,7 @@ export function meFixture(overrides: Partial<MeResponse> = {}): MeResponse {
       marketing_phone: false,
       marketing_mail: false,
       invited: false,
+      ...user,
     },
     objects: [],
     outputsOpenings: [],
@@ -52,4 +56,9 @@ export function meFixture(overrides: Partial<MeResponse> = {}): MeResponse {
     components: [],
     ...overrides,
   }
+}
+
+/** A me with the user of the given type (0 adminus, 1 admin, 2 normal). */
+export function meOfType(type: 0 | 1 | 2, user: Partial<MeResponse['user']> = {}): MeResponse {
+  return meFixture({ user: { type, ...user } })
 }

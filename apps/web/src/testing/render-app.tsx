@@ -14,6 +14,8 @@ export interface RenderAppOptions {
   lang?: 'en' | 'pl'
   /** A server prepared by the test (state changed beforehand); otherwise a fresh one. */
   server?: FakeServer
+  /** Every request fails as it does when the network or the server is down. */
+  isServerDown?: boolean
 }
 
 /**
@@ -24,7 +26,10 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const server =
     options.server ?? createFakeServer(options.me ?? meFixture(), { isLoggedIn: options.isLoggedIn })
   const i18n = createI18n(options.lang ?? 'en')
-  const services = createServices(i18n, { fetch: server.fetch, retryDelayMs: 0 })
+  const fetch: FakeServer['fetch'] = options.isServerDown
+    ? () => Promise.reject(new TypeError('Failed to fetch'))
+    : server.fetch
+  const services = createServices(i18n, { fetch, retryDelayMs: 0 })
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   render(
     <AppProviders services={services}>
@@ -32,10 +37,4 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     </AppProviders>,
   )
   return { router, server, i18n, services }
-}
-
-/** A me with the user of the given type (0 adminus, 1 admin, 2 normal). */
-export function meOfType(type: 0 | 1 | 2, overrides: Partial<MeResponse['user']> = {}): MeResponse {
-  const base = meFixture()
-  return meFixture({ user: { ...base.user, type, ...overrides } })
 }

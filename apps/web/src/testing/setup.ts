@@ -1,8 +1,16 @@
-import { configure } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+import { afterEach } from 'vitest'
 
 // Screens load as lazy chunks and answer through the fake server; on a busy machine that can take
 // more than the default second. Waiting longer changes no assertion, it only avoids false failures.
 configure({ asyncUtilTimeout: 5000 })
+
+// Every test starts on an empty page with nothing remembered (the chosen language lives in storage).
+// Testing Library cleans up by itself only where vitest's globals are on; here they are not.
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+})
 
 // jsdom lacks the layout APIs Mantine asks for; the tests need them present, not working.
 if (!window.matchMedia) {

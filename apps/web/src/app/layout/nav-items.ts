@@ -1,4 +1,5 @@
 import { isAdmin, isAdminus } from '@kropla/domain'
+import { settingsSections } from '../../features/settings/settings-sections'
 import { productSlug } from '../../lib/constants'
 import type { NavKey } from './nav-key'
 
@@ -46,12 +47,11 @@ export const navItems: readonly NavItem[] = [
     labelKey: 'nav.settings',
     children: [
       { labelKey: 'nav.overview', to: '/settings' },
-      { labelKey: 'nav.profile', to: '/settings/profile' },
-      { labelKey: 'nav.preferences', to: '/settings/preferences' },
-      { labelKey: 'nav.sessions', to: '/settings/sessions' },
-      { labelKey: 'nav.client', to: '/settings/profile/client', isAdminOnly: true },
-      { labelKey: 'nav.users', to: '/settings/users', isAdminOnly: true },
-      { labelKey: 'nav.weather', to: '/settings/weather' },
+      ...settingsSections.map(({ key, to, isAdminOnly }) => ({
+        labelKey: `nav.${key}` as const,
+        to,
+        isAdminOnly,
+      })),
     ],
   },
   { labelKey: 'nav.supervisor', to: '/supervisor' },

@@ -1,9 +1,9 @@
 import { loginSchema } from '@kropla/domain'
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { FailureAlert } from '../../app/ui/FailureAlert'
 import { translateKey } from '../../lib/translate-key'
 import { useLogin } from './useLogin'
 
@@ -11,7 +11,6 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>
 
 export function LoginScreen() {
   const { t, i18n } = useTranslation()
-  const messageOf = useErrorMessage()
   const login = useLogin()
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
 
@@ -39,11 +38,7 @@ export function LoginScreen() {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2}>{t('login.title')}</Title>
-        {login.isError && (
-          <Alert color="red" role="alert" data-testid="login-error">
-            {messageOf(login.error)}
-          </Alert>
-        )}
+        {login.isError && <FailureAlert error={login.error} testId="login-error" />}
         <TextInput
           name="email"
           type="email"

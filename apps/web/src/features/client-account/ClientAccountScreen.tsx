@@ -2,7 +2,6 @@ import { type ClientAccount, clientAccountSchema, countryOptions } from '@kropla
 import { pickLang } from '@kropla/i18n'
 import {
   Badge,
-  Button,
   Card,
   Checkbox,
   Group,
@@ -13,21 +12,20 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { notifications } from '@mantine/notifications'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
-import { ErrorState } from '../../app/ui/ErrorState'
-import { PendingState } from '../../app/ui/PendingState'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { Loaded } from '../../app/ui/Loaded'
 import type { Parser } from '../../lib/api'
-import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { PhoneInput } from '../account-forms/PhoneInput'
+import { SaveChangesButton } from '../account-forms/SaveChangesButton'
+import { useSettingsForm } from '../account-forms/useSettingsForm'
 import { meQueryKey } from '../session/me-query'
 import { useUserFormat } from '../session/useUserFormat'
+import { SettingsCard } from '../settings/SettingsCard'
 import { SettingsPage } from '../settings/SettingsPage'
 import { DeleteClientAccount } from './DeleteClientAccount'
 
@@ -61,16 +59,14 @@ export function ClientAccountScreen() {
   })
   return (
     <SettingsPage title={t('client.title')}>
-      {client.isPending ? (
-        <PendingState />
-      ) : client.isError ? (
-        <ErrorState error={client.error} onRetry={() => void client.refetch()} />
-      ) : (
-        <>
-          <AccountStatus answer={client.data} />
-          <ClientAccountForm account={client.data.account} />
-        </>
-      )}
+      <Loaded query={client}>
+        {(answer) => (
+          <>
+            <AccountStatus answer={answer} />
+            <ClientAccountForm account={answer.account} />
+          </>
+        )}
+      </Loaded>
       <DeleteClientAccount />
     </SettingsPage>
   )
@@ -107,41 +103,32 @@ type Form = UseFormReturnType<ClientAccount>
 
 function ClientAccountForm({ account }: { account: ClientAccount }) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
   const queryClient = useQueryClient()
-  const messageOf = useErrorMessage()
-  const form = useSchemaForm<ClientAccount>(clientAccountSchema, account)
+  const { form, submit, isSaving } = useSettingsForm({
+    schema: clientAccountSchema,
+    initialValues: account,
+    toBody: (values) => clientAccountSchema.parse(values),
+    path: '/api/client',
+    onSaved: (body) => {
+      queryClient.setQueryData<ClientAccountAnswer>(clientQueryKey, (current) =>
+        current ? { ...current, account: body } : current,
+      )
+      // The account name shows in the account switcher and the session.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+    },
+    fieldOfCode: { account_name_exists: 'name' },
+  })
   const lang = pickLang([i18n.language])
   const countries = useMemo(
     () => countryOptions(lang).map(({ code, name }) => ({ value: code, label: name })),
     [lang],
   )
 
-  const save = useMutation({
-    mutationFn: (body: ClientAccount) => api.put('/api/client', body),
-    onSuccess: (_answer, body) => {
-      queryClient.setQueryData<ClientAccountAnswer>(clientQueryKey, (current) =>
-        current ? { ...current, account: body } : current,
-      )
-      // The account name shows in the account switcher and the session.
-      void queryClient.invalidateQueries({ queryKey: meQueryKey })
-      form.resetDirty(body)
-      notifications.show({ color: 'teal', message: t('settings.saved') })
-    },
-    onError: (error) => {
-      if (!showServerErrorAtFields(form, error, { account_name_exists: 'name' }))
-        notifications.show({ color: 'red', title: t('errors.changes_not_saved'), message: messageOf(error) })
-    },
-  })
-
   const values = form.getValues()
   const isCompany = values.type === 1
 
   return (
-    <form
-      onSubmit={form.onSubmit((formValues) => save.mutate(clientAccountSchema.parse(formValues)))}
-      noValidate
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Section title={t('client.account')}>
           <TextInput label={t('client.name')} required {...form.getInputProps('name')} />
@@ -190,10 +177,8 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
             autoComplete="email"
             {...form.getInputProps('contact.email')}
           />
-          <TextInput
-            type="tel"
+          <PhoneInput
             label={t('client.contact_phone')}
-            description={t('profile.phone_hint')}
             autoComplete="tel"
             {...form.getInputProps('contact.phone')}
           />
@@ -210,26 +195,20 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
           )}
         </Section>
 
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <SaveChangesButton isSaving={isSaving} />
       </Stack>
     </form>
   )
 }
 
+/** A section of the form, its fields in two columns on wider screens. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
+    <SettingsCard title={title}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {children}
       </SimpleGrid>
-    </Card>
+    </SettingsCard>
   )
 }
 

@@ -1,14 +1,14 @@
-import { newPasswordSchema } from '@kropla/domain'
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useApi } from '../../app/api-context'
+import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PendingState } from '../../app/ui/PendingState'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import type { Parser } from '../../lib/api'
-import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
-import { PasswordRules } from '../auth/PasswordRules'
+import { NewPasswordFields } from '../account-forms/NewPasswordFields'
+import { useNewPasswordForm } from '../account-forms/useNewPasswordForm'
 import { meQueryKey } from '../session/me-query'
 
 interface Invitation {
@@ -62,23 +62,13 @@ function SetPassword({ token, invitation }: { token: string; invitation: Invitat
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const messageOf = useErrorMessage()
-  const form = useSchemaForm(newPasswordSchema, { token, password: '', password_confirm: '' })
-  const accept = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/invitations/accept', body),
-    onSuccess: async () => {
-      // The answer carries the new session: its own CSRF token and its own /api/me.
-      api.forgetCsrfToken()
-      await queryClient.invalidateQueries({ queryKey: meQueryKey })
-      await navigate('/', { replace: true })
-    },
-  })
-  const submit = form.onSubmit((values) =>
-    accept.mutate(newPasswordSchema.parse(values), {
-      onError: (error) => showServerErrorAtFields(form, error),
-    }),
-  )
-  const values = form.getValues()
+  async function enterApp() {
+    // The answer carries the new session: its own CSRF token and its own /api/me.
+    api.forgetCsrfToken()
+    await queryClient.invalidateQueries({ queryKey: meQueryKey })
+    await navigate('/', { replace: true })
+  }
+  const { form, send: accept, submit } = useNewPasswordForm(token, '/api/invitations/accept', enterApp)
 
   return (
     <form onSubmit={submit} noValidate>
@@ -87,11 +77,7 @@ function SetPassword({ token, invitation }: { token: string; invitation: Invitat
         <Text size="sm">
           {t('invitation.intro', { client: invitation.client_name, email: invitation.email })}
         </Text>
-        {accept.isError && (
-          <Alert color="red" role="alert" data-testid="invitation-error">
-            {messageOf(accept.error)}
-          </Alert>
-        )}
+        {accept.isError && <FailureAlert error={accept.error} testId="invitation-error" />}
         <TextInput
           label={t('invitation.email')}
           value={invitation.email}
@@ -99,20 +85,11 @@ function SetPassword({ token, invitation }: { token: string; invitation: Invitat
           readOnly
           autoComplete="username"
         />
-        <PasswordInput
-          label={t('passReset.password')}
-          autoComplete="new-password"
-          required
-          data-autofocus
-          {...form.getInputProps('password')}
+        <NewPasswordFields
+          form={form}
+          labels={{ password: t('passReset.password'), confirmation: t('passReset.password_confirm') }}
+          autoFocus
         />
-        <PasswordInput
-          label={t('passReset.password_confirm')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirm')}
-        />
-        <PasswordRules password={values.password} confirmation={values.password_confirm} />
         <Button type="submit" loading={accept.isPending} fullWidth>
           {t('invitation.submit')}
         </Button>

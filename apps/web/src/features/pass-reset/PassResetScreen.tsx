@@ -1,14 +1,16 @@
-import { newPasswordSchema, passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
+import { passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n'
-import { Alert, Anchor, Button, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useApi } from '../../app/api-context'
+import { FailureAlert } from '../../app/ui/FailureAlert'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { isApiError } from '../../lib/api-error'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
-import { PasswordRules } from '../auth/PasswordRules'
+import { NewPasswordFields } from '../account-forms/NewPasswordFields'
+import { useNewPasswordForm } from '../account-forms/useNewPasswordForm'
 
 /**
  * /pass_reset, two steps (spec 01 section 2): the account name and e-mail ask for a mailed link;
@@ -34,7 +36,6 @@ export function PassResetScreen() {
 function RequestLink() {
   const { t, i18n } = useTranslation()
   const api = useApi()
-  const messageOf = useErrorMessage()
   const form = useSchemaForm(passwordResetRequestSchema, { account_name: '', email: '' })
   const request = useMutation({ mutationFn: (body: unknown) => api.post('/api/pass_reset', body) })
 
@@ -66,11 +67,7 @@ function RequestLink() {
         <Text size="sm" c="dimmed">
           {t('passReset.request_intro')}
         </Text>
-        {request.isError && (
-          <Alert color="red" role="alert" data-testid="reset-error">
-            {messageOf(request.error)}
-          </Alert>
-        )}
+        {request.isError && <FailureAlert error={request.error} testId="reset-error" />}
         <TextInput
           label={t('passReset.account_name')}
           autoComplete="organization"
@@ -97,16 +94,8 @@ function RequestLink() {
 
 function NewPassword({ token }: { token: string }) {
   const { t } = useTranslation()
-  const api = useApi()
   const messageOf = useErrorMessage()
-  const form = useSchemaForm(newPasswordSchema, { token, password: '', password_confirm: '' })
-  const confirm = useMutation({ mutationFn: (body: unknown) => api.post('/api/pass_reset/confirm', body) })
-
-  const submit = form.onSubmit((values) =>
-    confirm.mutate(newPasswordSchema.parse(values), {
-      onError: (error) => showServerErrorAtFields(form, error),
-    }),
-  )
+  const { form, send: confirm, submit } = useNewPasswordForm(token, '/api/pass_reset/confirm')
 
   if (confirm.isSuccess) {
     return (
@@ -120,7 +109,6 @@ function NewPassword({ token }: { token: string }) {
     )
   }
 
-  const values = form.getValues()
   const isLinkBad = isApiError(confirm.error, 'link_invalid') || Boolean(form.errors.token)
   return (
     <form onSubmit={submit} noValidate>
@@ -140,20 +128,11 @@ function NewPassword({ token }: { token: string }) {
             </Stack>
           </Alert>
         )}
-        <PasswordInput
-          label={t('passReset.password')}
-          autoComplete="new-password"
-          required
-          data-autofocus
-          {...form.getInputProps('password')}
+        <NewPasswordFields
+          form={form}
+          labels={{ password: t('passReset.password'), confirmation: t('passReset.password_confirm') }}
+          autoFocus
         />
-        <PasswordInput
-          label={t('passReset.password_confirm')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirm')}
-        />
-        <PasswordRules password={values.password} confirmation={values.password_confirm} />
         <Button type="submit" loading={confirm.isPending} fullWidth>
           {t('passReset.save')}
         </Button>

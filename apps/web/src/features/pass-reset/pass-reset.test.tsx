@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { invitationToken, resetToken } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { type } from '../../testing/form-fields'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
@@ -10,17 +11,6 @@ vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
 beforeEach(() => {
   socket = createFakeSocket()
 })
-
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-})
-
-function type(name: string, value: string) {
-  const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`)
-  if (!input) throw new Error(`no input named ${name}`)
-  fireEvent.change(input, { target: { value } })
-}
 
 describe('password reset, step 1', () => {
   it('asks for the account name and a valid e-mail', async () => {
@@ -60,21 +50,23 @@ describe('password reset, step 1', () => {
 })
 
 describe('password reset, step 2 from the mailed link', () => {
-  it('wants the new password twice, matching', async () => {
-    renderApp(`/pass_reset?token=${resetToken}`)
+  /** Opens the mailed link and sends a new password typed twice. */
+  async function setPassword(token: string, password: string, confirmation = password) {
+    const app = renderApp(`/pass_reset?token=${token}`)
     const save = await screen.findByRole('button', { name: 'Set the password' })
-    type('password', 'Tomato-2026!')
-    type('password_confirm', 'Tomato-2026')
+    type('password', password)
+    type('password_confirm', confirmation)
     fireEvent.click(save)
+    return app
+  }
+
+  it('wants the new password twice, matching', async () => {
+    await setPassword(resetToken, 'Tomato-2026!', 'Tomato-2026')
     expect(await screen.findByText('Passwords do not match.')).toBeTruthy()
   })
 
   it('says when the link has expired, with a way to ask for a new one', async () => {
-    renderApp('/pass_reset?token=expired-token-0123456789')
-    const save = await screen.findByRole('button', { name: 'Set the password' })
-    type('password', 'Tomato-2026!')
-    type('password_confirm', 'Tomato-2026!')
-    fireEvent.click(save)
+    await setPassword('expired-token-0123456789', 'Tomato-2026!')
     expect((await screen.findByTestId('reset-error')).textContent).toContain(
       'This link has expired or has already been used.',
     )
@@ -83,11 +75,7 @@ describe('password reset, step 2 from the mailed link', () => {
   })
 
   it('sets the password and leads to login', async () => {
-    const { server, router } = renderApp(`/pass_reset?token=${resetToken}`)
-    const save = await screen.findByRole('button', { name: 'Set the password' })
-    type('password', 'Tomato-2026!')
-    type('password_confirm', 'Tomato-2026!')
-    fireEvent.click(save)
+    const { server, router } = await setPassword(resetToken, 'Tomato-2026!')
     expect(await screen.findByText('Password changed')).toBeTruthy()
     expect(server.callsTo('POST', '/api/pass_reset/confirm')[0]?.body).toEqual({
       token: resetToken,

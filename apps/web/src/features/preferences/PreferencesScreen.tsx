@@ -8,7 +8,6 @@ import {
   temperatureUnits,
 } from '@kropla/domain'
 import {
-  Button,
   Card,
   Group,
   NativeSelect,
@@ -20,17 +19,16 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { formatArea } from '../../lib/format-area'
 import { formatDateTime } from '../../lib/format-date'
 import { formatValue } from '../../lib/format-value'
 import { browserTimeZone, groupTimeZones, listTimeZones } from '../../lib/time-zones'
-import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
+import { withFormInput } from '../../lib/use-schema-form'
+import { SaveChangesButton } from '../account-forms/SaveChangesButton'
+import { useSettingsForm } from '../account-forms/useSettingsForm'
 import { meQueryKey } from '../session/me-query'
 import { useSession } from '../session/useSession'
 import { SettingsPage } from '../settings/SettingsPage'
@@ -49,32 +47,39 @@ interface FormValues extends Record<string, unknown> {
   area_unit: string
 }
 
-function storedZone(zone: unknown): unknown {
-  return zone === browserZone ? null : zone
+/** The values as the schema and the server take them: "browser" becomes the null it stands for. */
+function withStoredZone(values: Record<string, unknown>): Record<string, unknown> {
+  return { ...values, time_zone: values.time_zone === browserZone ? null : values.time_zone }
 }
 
 function toPreferences(values: FormValues): Preferences {
-  return preferencesSchema.parse({ ...values, time_zone: storedZone(values.time_zone) })
+  return preferencesSchema.parse(withStoredZone(values))
 }
 
 /** Settings > preferences: time zone, date format, temperature and area units, applied wherever they are shown. */
 export function PreferencesScreen() {
   const { t, i18n } = useTranslation()
-  const api = useApi()
   const queryClient = useQueryClient()
-  const messageOf = useErrorMessage()
   const { user } = useSession()
   const [now] = useState(() => new Date().toISOString())
-  const form = useSchemaForm<FormValues>(
+  const { form, submit, isSaving } = useSettingsForm<FormValues, Preferences>({
     // The form keeps "browser" as a value of the select; the schema sees the null it stands for.
-    withFormInput(preferencesSchema, (values) => ({ ...values, time_zone: storedZone(values.time_zone) })),
-    {
+    schema: withFormInput(preferencesSchema, withStoredZone),
+    initialValues: {
       time_zone: user.time_zone ?? browserZone,
       date_format: user.date_format,
       temperature_unit: user.temperature_unit,
       area_unit: user.area_unit,
     },
-  )
+    toBody: toPreferences,
+    path: '/api/profile/preferences',
+    onSaved: (body) => {
+      // Every screen formats through the session's user, so this one update shows everywhere at once.
+      queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>
+        me ? { ...me, user: { ...me.user, ...body } } : me,
+      )
+    },
+  })
 
   const zones = useMemo(() => {
     const known = listTimeZones()
@@ -84,22 +89,6 @@ export function PreferencesScreen() {
   const zoneOptions = [
     { value: browserZone, label: t('preferences.time_zone_browser', { zone: browserTimeZone() }) },
   ]
-
-  const save = useMutation({
-    mutationFn: (body: Preferences) => api.put('/api/profile/preferences', body),
-    onSuccess: (_answer, body) => {
-      // Every screen formats through the session's user, so this one update shows everywhere at once.
-      queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>
-        me ? { ...me, user: { ...me.user, ...body } } : me,
-      )
-      form.resetDirty()
-      notifications.show({ color: 'teal', message: t('settings.saved') })
-    },
-    onError: (error) => {
-      if (!showServerErrorAtFields(form, error))
-        notifications.show({ color: 'red', title: t('errors.changes_not_saved'), message: messageOf(error) })
-    },
-  })
 
   const values = form.getValues()
   const previewZone = values.time_zone === browserZone ? null : values.time_zone
@@ -113,7 +102,7 @@ export function PreferencesScreen() {
 
   return (
     <SettingsPage title={t('preferences.title')} intro={t('preferences.intro')}>
-      <form onSubmit={form.onSubmit((formValues) => save.mutate(toPreferences(formValues)))} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Card withBorder radius="md" padding="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
@@ -190,11 +179,7 @@ export function PreferencesScreen() {
             </Text>
           </Card>
 
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t('settings.save')}
-            </Button>
-          </Group>
+          <SaveChangesButton isSaving={isSaving} />
         </Stack>
       </form>
     </SettingsPage>

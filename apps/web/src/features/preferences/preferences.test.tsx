@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { field } from '../../testing/form-fields'
 import { meFixture, objectFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
@@ -11,17 +12,11 @@ beforeEach(() => {
   socket = createFakeSocket()
 })
 
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-})
-
 const at10 = '2026-05-01T10:00:00.000Z'
 
 function farmMe() {
-  const base = meFixture()
   return meFixture({
-    user: { ...base.user, time_zone: 'Europe/Warsaw' },
+    user: { time_zone: 'Europe/Warsaw' },
     objects: [
       objectFixture({
         id: 1,
@@ -32,12 +27,6 @@ function farmMe() {
       }),
     ],
   })
-}
-
-function field(name: string): HTMLInputElement | HTMLSelectElement {
-  const input = document.querySelector<HTMLInputElement>(`[name="${name}"]`)
-  if (!input) throw new Error(`no input named ${name}`)
-  return input
 }
 
 /** The searchable time-zone select's text input (its listbox carries the same label). */

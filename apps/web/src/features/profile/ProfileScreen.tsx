@@ -1,28 +1,16 @@
 import { type MeResponse, type Profile, profileSchema } from '@kropla/domain'
-import {
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core'
-import { notifications } from '@mantine/notifications'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Checkbox, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
-import { ErrorState } from '../../app/ui/ErrorState'
-import { PendingState } from '../../app/ui/PendingState'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
-import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { Loaded } from '../../app/ui/Loaded'
+import { PhoneInput } from '../account-forms/PhoneInput'
+import { SaveChangesButton } from '../account-forms/SaveChangesButton'
+import { useSettingsForm } from '../account-forms/useSettingsForm'
 import { meQueryKey } from '../session/me-query'
 import { useSession } from '../session/useSession'
+import { SettingsCard } from '../settings/SettingsCard'
 import { SettingsPage } from '../settings/SettingsPage'
 import { DeleteOwnAccount } from './DeleteOwnAccount'
 
@@ -38,13 +26,7 @@ export function ProfileScreen() {
   })
   return (
     <SettingsPage title={t('profile.title')}>
-      {profile.isPending ? (
-        <PendingState />
-      ) : profile.isError ? (
-        <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
-      ) : (
-        <ProfileForm profile={profile.data} />
-      )}
+      <Loaded query={profile}>{(data) => <ProfileForm profile={data} />}</Loaded>
       <DeleteOwnAccount />
     </SettingsPage>
   )
@@ -52,15 +34,14 @@ export function ProfileScreen() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation()
-  const api = useApi()
   const queryClient = useQueryClient()
-  const messageOf = useErrorMessage()
   const { user } = useSession()
-  const form = useSchemaForm<Profile>(profileSchema, profile)
-
-  const save = useMutation({
-    mutationFn: (body: Profile) => api.put('/api/profile', body),
-    onSuccess: (_answer, body) => {
+  const { form, submit, isSaving } = useSettingsForm({
+    schema: profileSchema,
+    initialValues: profile,
+    toBody: (values) => profileSchema.parse(values),
+    path: '/api/profile',
+    onSaved: (body) => {
       queryClient.setQueryData(profileQueryKey, body)
       // The top panel shows the name; the start screen honours hide_splash.
       queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>
@@ -76,26 +57,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
             }
           : me,
       )
-      form.resetDirty(body)
-      notifications.show({ color: 'teal', message: t('settings.saved') })
-    },
-    onError: (error) => {
-      if (!showServerErrorAtFields(form, error))
-        notifications.show({ color: 'red', title: t('errors.changes_not_saved'), message: messageOf(error) })
     },
   })
 
-  const submit = form.onSubmit((values) => save.mutate(profileSchema.parse(values)))
   const checkbox = (field: keyof Profile) => form.getInputProps(field, { type: 'checkbox' })
   const sms = checkbox('notify_sms')
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Card withBorder radius="md" padding="lg">
-          <Title order={3} size="h4" mb="sm">
-            {t('profile.personal')}
-          </Title>
+        <SettingsCard title={t('profile.personal')}>
           <TextInput
             label={t('profile.email')}
             value={user.email}
@@ -112,10 +83,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
               autoComplete="family-name"
               {...form.getInputProps('family_name')}
             />
-            <TextInput
-              type="tel"
+            <PhoneInput
               label={t('profile.phone')}
-              description={t('profile.phone_hint')}
               autoComplete="tel"
               required={form.getValues().notify_sms}
               {...form.getInputProps('phone')}
@@ -129,15 +98,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
             maxRows={6}
             {...form.getInputProps('description')}
           />
-        </Card>
+        </SettingsCard>
 
-        <Card withBorder radius="md" padding="lg">
-          <Title order={3} size="h4">
-            {t('profile.notifications')}
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('profile.notifications_text')}
-          </Text>
+        <SettingsCard title={t('profile.notifications')} description={t('profile.notifications_text')}>
           <Group gap="xl">
             <Checkbox
               label={t('profile.notify_sms')}
@@ -150,32 +113,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <Checkbox label={t('profile.notify_email')} {...checkbox('notify_email')} />
             <Checkbox label={t('profile.notify_app')} {...checkbox('notify_app')} />
           </Group>
-        </Card>
+        </SettingsCard>
 
-        <Card withBorder radius="md" padding="lg">
-          <Title order={3} size="h4" mb="sm">
-            {t('profile.marketing')}
-          </Title>
+        <SettingsCard title={t('profile.marketing')}>
           <Group gap="xl">
             <Checkbox label={t('profile.marketing_app')} {...checkbox('marketing_app')} />
             <Checkbox label={t('profile.marketing_email')} {...checkbox('marketing_email')} />
             <Checkbox label={t('profile.marketing_phone')} {...checkbox('marketing_phone')} />
             <Checkbox label={t('profile.marketing_mail')} {...checkbox('marketing_mail')} />
           </Group>
-        </Card>
+        </SettingsCard>
 
-        <Card withBorder radius="md" padding="lg">
-          <Title order={3} size="h4" mb="sm">
-            {t('profile.other')}
-          </Title>
+        <SettingsCard title={t('profile.other')}>
           <Switch label={t('profile.hide_splash')} {...checkbox('hide_splash')} />
-        </Card>
+        </SettingsCard>
 
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </Group>
+        <SaveChangesButton isSaving={isSaving} />
       </Stack>
     </form>
   )

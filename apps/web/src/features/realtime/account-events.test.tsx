@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
 import { meFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
@@ -12,11 +12,6 @@ vi.mock('../../lib/reload', () => ({ reloadPage: (hash?: string) => reloads.push
 beforeEach(() => {
   socket = createFakeSocket()
   reloads.length = 0
-})
-
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
 })
 
 function twoAccounts() {

@@ -7,34 +7,24 @@ import {
   registerRequestSchema,
 } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n'
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { FailureAlert } from '../../app/ui/FailureAlert'
 import type { Parser } from '../../lib/api'
 import { termsUrl } from '../../lib/constants'
 import { translateKey } from '../../lib/translate-key'
 import { showServerErrorAtFields, useSchemaForm, validateStep } from '../../lib/use-schema-form'
-import { PasswordRules } from '../auth/PasswordRules'
+import { NewPasswordFields } from '../account-forms/NewPasswordFields'
 import { meQueryKey } from '../session/me-query'
-import { fieldOfCode, stepOfError } from './registration-steps'
+import { fieldOfCode, registrationSteps, stepOfError } from './registration-steps'
 
-const stepKeys = ['step_device', 'step_account', 'step_credentials', 'step_consents', 'step_done'] as const
+/** The catalogue keys of the steps' names (`register.step_device` ...). */
+const stepKeys = registrationSteps.map((step) => `step_${step}` as const)
+type StepKey = (typeof stepKeys)[number]
 
 const initialValues = {
   serial: '',
@@ -73,7 +63,6 @@ export function RegisterScreen() {
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const messageOf = useErrorMessage()
   const form = useSchemaForm<Values>(registerRequestSchema, initialValues)
   const [active, setActive] = useState(0)
   const [stepError, setStepError] = useState<StepError | null>(null)
@@ -124,23 +113,22 @@ export function RegisterScreen() {
   }
 
   const errorAt = (step: number) =>
-    stepError?.step === step ? (
-      <Alert color="red" role="alert" data-testid="register-error">
-        {messageOf(stepError.error)}
-      </Alert>
-    ) : null
+    stepError?.step === step ? <FailureAlert error={stepError.error} testId="register-error" /> : null
   const modelName = (model: string) =>
     translateKey(i18n, `models.${findModel(model)?.dictionaryKey ?? model}.description`, model)
   const done = active === 4
   const values = form.getValues()
 
-  const stepLabel = (
-    key: 'step_device' | 'step_account' | 'step_credentials' | 'step_consents' | 'step_done',
-  ) => (
-    <Text span size="xs" fw={500} visibleFrom="sm">
-      {t(`register.${key}`)}
-    </Text>
-  )
+  // Narrow screens show the step's name in the caption above the stepper instead of under its icon.
+  const stepProps = (key: StepKey) => ({
+    label: (
+      <Text span size="xs" fw={500} visibleFrom="sm">
+        {t(`register.${key}`)}
+      </Text>
+    ),
+    'aria-label': t(`register.${key}`),
+  })
+  const checkbox = (field: keyof Values) => form.getInputProps(field, { type: 'checkbox' })
 
   return (
     <form onSubmit={next} noValidate>
@@ -163,12 +151,8 @@ export function RegisterScreen() {
           styles={{ separator: { marginInline: 8 }, stepBody: { marginInlineStart: 8 } }}
           aria-label={t('register.title')}
         >
-          <Stepper.Step label={stepLabel('step_device')} aria-label={t('register.step_device')}>
-            <Stack gap="md" mt="md">
-              <Text size="sm" c="dimmed">
-                {t('register.device_intro')}
-              </Text>
-              {errorAt(0)}
+          <Stepper.Step {...stepProps('step_device')}>
+            <StepFields intro={t('register.device_intro')} error={errorAt(0)}>
               <TextInput
                 label={t('register.serial')}
                 autoComplete="off"
@@ -184,35 +168,32 @@ export function RegisterScreen() {
                 required
                 {...form.getInputProps('pin')}
               />
-            </Stack>
+            </StepFields>
           </Stepper.Step>
 
-          <Stepper.Step label={stepLabel('step_account')} aria-label={t('register.step_account')}>
-            <Stack gap="md" mt="md">
-              {checkDevice.data?.model && (
-                <Alert color="teal" variant="light" data-testid="device-found">
-                  {t('register.device_found', { model: modelName(checkDevice.data.model) })}
-                </Alert>
-              )}
-              <Text size="sm" c="dimmed">
-                {t('register.account_intro')}
-              </Text>
-              {errorAt(1)}
+          <Stepper.Step {...stepProps('step_account')}>
+            <StepFields
+              notice={
+                checkDevice.data?.model && (
+                  <Alert color="teal" variant="light" data-testid="device-found">
+                    {t('register.device_found', { model: modelName(checkDevice.data.model) })}
+                  </Alert>
+                )
+              }
+              intro={t('register.account_intro')}
+              error={errorAt(1)}
+            >
               <TextInput
                 label={t('register.account_name')}
                 autoComplete="organization"
                 required
                 {...form.getInputProps('account_name')}
               />
-            </Stack>
+            </StepFields>
           </Stepper.Step>
 
-          <Stepper.Step label={stepLabel('step_credentials')} aria-label={t('register.step_credentials')}>
-            <Stack gap="md" mt="md">
-              <Text size="sm" c="dimmed">
-                {t('register.credentials_intro')}
-              </Text>
-              {errorAt(2)}
+          <Stepper.Step {...stepProps('step_credentials')}>
+            <StepFields intro={t('register.credentials_intro')} error={errorAt(2)}>
               <TextInput
                 type="email"
                 label={t('register.email')}
@@ -220,28 +201,15 @@ export function RegisterScreen() {
                 required
                 {...form.getInputProps('email')}
               />
-              <PasswordInput
-                label={t('register.password')}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
+              <NewPasswordFields
+                form={form}
+                labels={{ password: t('register.password'), confirmation: t('register.password_confirm') }}
               />
-              <PasswordInput
-                label={t('register.password_confirm')}
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password_confirm')}
-              />
-              <PasswordRules password={values.password} confirmation={values.password_confirm} />
-            </Stack>
+            </StepFields>
           </Stepper.Step>
 
-          <Stepper.Step label={stepLabel('step_consents')} aria-label={t('register.step_consents')}>
-            <Stack gap="md" mt="md">
-              <Text size="sm" c="dimmed">
-                {t('register.consents_intro')}
-              </Text>
-              {errorAt(3)}
+          <Stepper.Step {...stepProps('step_consents')}>
+            <StepFields intro={t('register.consents_intro')} error={errorAt(3)}>
               <Checkbox
                 label={t('register.terms')}
                 description={
@@ -254,24 +222,15 @@ export function RegisterScreen() {
                     {t('register.terms_link')}
                   </Anchor>
                 }
-                {...form.getInputProps('terms', { type: 'checkbox' })}
+                {...checkbox('terms')}
               />
-              <Checkbox
-                label={t('register.required_consents')}
-                {...form.getInputProps('required_consents', { type: 'checkbox' })}
-              />
-              <Checkbox
-                label={t('register.marketing_app')}
-                {...form.getInputProps('marketing_app', { type: 'checkbox' })}
-              />
-              <Checkbox
-                label={t('register.marketing_email')}
-                {...form.getInputProps('marketing_email', { type: 'checkbox' })}
-              />
-            </Stack>
+              <Checkbox label={t('register.required_consents')} {...checkbox('required_consents')} />
+              <Checkbox label={t('register.marketing_app')} {...checkbox('marketing_app')} />
+              <Checkbox label={t('register.marketing_email')} {...checkbox('marketing_email')} />
+            </StepFields>
           </Stepper.Step>
 
-          <Stepper.Step label={stepLabel('step_done')} aria-label={t('register.step_done')}>
+          <Stepper.Step {...stepProps('step_done')}>
             <Stack gap="md" mt="md" data-testid="register-done">
               <Title order={3}>{t('register.done_title')}</Title>
               <Text>
@@ -313,5 +272,27 @@ export function RegisterScreen() {
         )}
       </Stack>
     </form>
+  )
+}
+
+interface StepFieldsProps {
+  intro: string
+  /** The refusal that sent the user back to this step, shown above its fields. */
+  error: ReactNode
+  /** Good news from the step before (the device found), above the intro. */
+  notice?: ReactNode
+  children: ReactNode
+}
+
+function StepFields({ intro, error, notice, children }: StepFieldsProps) {
+  return (
+    <Stack gap="md" mt="md">
+      {notice}
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      {error}
+      {children}
+    </Stack>
   )
 }

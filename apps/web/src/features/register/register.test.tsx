@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeServer, type FakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { errorOf, field, type } from '../../testing/form-fields'
 import { meFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
@@ -12,33 +13,9 @@ beforeEach(() => {
   socket = createFakeSocket()
 })
 
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-})
-
-function field(name: string): HTMLInputElement {
-  const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`)
-  if (!input) throw new Error(`no input named ${name}`)
-  return input
-}
-
-function type(name: string, value: string) {
-  fireEvent.change(field(name), { target: { value } })
-}
-
-/** The error shown under one field (Mantine links it by aria-describedby). */
-function errorOf(name: string): string {
-  const input = field(name)
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? []
-  const texts = ids
-    .map((id) => document.getElementById(id))
-    .filter((node) => node?.className.includes('error'))
-  return texts.map((node) => node?.textContent ?? '').join(' ')
-}
-
-function next(lang: 'en' | 'pl' = 'en') {
-  fireEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Next' : 'Dalej' }))
+/** The button that checks the step and moves on, in either language. */
+function next() {
+  fireEvent.click(screen.getByRole('button', { name: /^(Next|Dalej)$/ }))
 }
 
 async function open(lang: 'en' | 'pl' = 'en', server?: FakeServer) {
@@ -79,7 +56,7 @@ describe('registration, step 1: serial number and PIN', () => {
     cleanup()
 
     await open('pl')
-    next('pl')
+    next()
     expect(await screen.findAllByText('Pole wymagane')).toHaveLength(2)
   })
 
@@ -98,12 +75,12 @@ describe('registration, step 1: serial number and PIN', () => {
     await open('pl')
     type('serial', 'USED-0001')
     type('pin', '1234')
-    next('pl')
+    next()
     expect((await screen.findByTestId('register-error')).textContent).toBe(
       'Urządzenie o podanym numerze seryjnym jest już aktywowane.',
     )
     type('serial', 'AIR-0001')
-    next('pl')
+    next()
     expect((await screen.findByTestId('register-error')).textContent).toBe(
       'Konto zakłada się ze stacją bazową lub sondą glebową.',
     )
@@ -128,12 +105,9 @@ describe('registration, step 2: account name', () => {
     cleanup()
 
     await open('pl')
-    type('serial', 'REG-0001')
-    type('pin', '1234')
-    next('pl')
-    await waitFor(() => field('account_name'))
+    await passDevice()
     type('account_name', 'Farma')
-    next('pl')
+    next()
     await waitFor(() => expect(errorOf('account_name')).toBe('Nazwa konta musi mieć co najmniej 8 znaków'))
   })
 
@@ -176,17 +150,12 @@ describe('registration, step 3: e-mail and password', () => {
 
   it('says the passwords do not match in Polish', async () => {
     await open('pl')
-    type('serial', 'REG-0001')
-    type('pin', '1234')
-    next('pl')
-    await waitFor(() => field('account_name'))
-    type('account_name', 'Zielone Pola')
-    next('pl')
-    await waitFor(() => field('email'))
+    await passDevice()
+    await passAccount('Zielone Pola')
     type('email', 'owner@greenacres.example')
     type('password', 'Pomidor-2026!')
     type('password_confirm', 'Pomidor-2027!')
-    next('pl')
+    next()
     await waitFor(() => expect(errorOf('password_confirm')).toBe('Hasła nie są zgodne.'))
   })
 

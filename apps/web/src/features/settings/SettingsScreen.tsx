@@ -3,29 +3,13 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } fr
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../session/useSession'
-
-type SectionKey = 'profile' | 'preferences' | 'sessions' | 'client' | 'users' | 'weather'
-
-interface Section {
-  key: SectionKey
-  to: string
-  isAdminOnly?: boolean
-}
-
-const sections: readonly Section[] = [
-  { key: 'profile', to: '/settings/profile' },
-  { key: 'preferences', to: '/settings/preferences' },
-  { key: 'sessions', to: '/settings/sessions' },
-  { key: 'client', to: '/settings/profile/client', isAdminOnly: true },
-  { key: 'users', to: '/settings/users', isAdminOnly: true },
-  { key: 'weather', to: '/settings/weather' },
-]
+import { settingsSections } from './settings-sections'
 
 /** /settings: the sections this user may open; account administration only for admins. */
 export function SettingsScreen() {
   const { t } = useTranslation()
   const { user } = useSession()
-  const visible = sections.filter((section) => !section.isAdminOnly || isAdmin(user.type))
+  const visible = settingsSections.filter((section) => !section.isAdminOnly || isAdmin(user.type))
   return (
     <Stack gap="md" maw={880}>
       <Title order={2}>{t('settings.title')}</Title>

@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
-import { meOfType, renderApp } from '../../testing/render-app'
+import { errorOf, field, type } from '../../testing/form-fields'
+import { meOfType } from '../../testing/me-fixture'
+import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
 vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
@@ -13,30 +15,6 @@ beforeEach(() => {
   socket = createFakeSocket()
   reloads.length = 0
 })
-
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-})
-
-function field(name: string): HTMLInputElement {
-  const input = document.querySelector<HTMLInputElement>(`[name="${name}"]`)
-  if (!input) throw new Error(`no input named ${name}`)
-  return input
-}
-
-function type(name: string, value: string) {
-  fireEvent.change(field(name), { target: { value } })
-}
-
-function errorOf(name: string): string {
-  const ids = field(name).getAttribute('aria-describedby')?.split(' ') ?? []
-  return ids
-    .map((id) => document.getElementById(id))
-    .filter((node) => node?.className.includes('error'))
-    .map((node) => node?.textContent ?? '')
-    .join(' ')
-}
 
 describe('settings for a normal user', () => {
   it('lists only the user sections and has no admin items in the menu', async () => {

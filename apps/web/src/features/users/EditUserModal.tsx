@@ -1,40 +1,31 @@
 import { type AccountUser, accountUserSchema, isAdmin, updateUserSchema } from '@kropla/domain'
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Alert, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { DialogActions } from '../../app/ui/DialogActions'
+import { FailureAlert } from '../../app/ui/FailureAlert'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { PhoneInput } from '../account-forms/PhoneInput'
 import { meQueryKey } from '../session/me-query'
 import { useSession } from '../session/useSession'
 import { displayName } from './display-name'
 import { usersQueryKey } from './UsersScreen'
+import { type AssignableUserType, UserTypeSelect } from './UserTypeSelect'
 
 /** Edit a user of the account: name, phone, description, role (admin or normal; operators are the operator's). */
 export function EditUserModal({ user, onClose }: { user: AccountUser; onClose: () => void }) {
   const { t } = useTranslation()
   const api = useApi()
   const queryClient = useQueryClient()
-  const messageOf = useErrorMessage()
   const { user: me } = useSession()
   const form = useSchemaForm(updateUserSchema, {
     name: user.name,
     family_name: user.family_name,
     phone: user.phone,
     description: user.description,
-    type: (user.type === 1 ? 1 : 2) as 1 | 2,
+    type: (user.type === 1 ? 1 : 2) as AssignableUserType,
   })
   const save = useMutation({
     mutationFn: (body: unknown) => api.put(`/api/users/${user.id}`, body, accountUserSchema),
@@ -61,50 +52,25 @@ export function EditUserModal({ user, onClose }: { user: AccountUser; onClose: (
           <Text size="sm" c="dimmed">
             {displayName(user)} · {user.email}
           </Text>
-          {save.isError && !fieldCaughtIt && (
-            <Alert color="red" role="alert" data-testid="edit-error">
-              {messageOf(save.error)}
-            </Alert>
-          )}
+          {save.isError && !fieldCaughtIt && <FailureAlert error={save.error} testId="edit-error" />}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput label={t('users.name')} data-autofocus {...form.getInputProps('name')} />
             <TextInput label={t('users.family_name')} {...form.getInputProps('family_name')} />
           </SimpleGrid>
-          <TextInput
-            type="tel"
-            label={t('users.phone')}
-            description={t('profile.phone_hint')}
-            {...form.getInputProps('phone')}
-          />
+          <PhoneInput label={t('users.phone')} {...form.getInputProps('phone')} />
           <Textarea
             label={t('users.description')}
             autosize
             minRows={2}
             {...form.getInputProps('description')}
           />
-          <NativeSelect
-            label={t('users.type')}
-            name="type"
-            data={[
-              { value: '2', label: t('users.type_2') },
-              { value: '1', label: t('users.type_1') },
-            ]}
-            value={String(values.type)}
-            onChange={(event) => form.setFieldValue('type', event.currentTarget.value === '1' ? 1 : 2)}
-          />
+          <UserTypeSelect value={values.type} onChange={(type) => form.setFieldValue('type', type)} />
           {isGivingUpAdmin && (
             <Alert color="orange" role="alert" data-testid="self-demote-warning">
               {t('users.self_demote_warning')}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('settings.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('settings.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submitLabel={t('settings.save')} isPending={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,22 +1,23 @@
 import { type AccountUser, accountUserSchema, inviteUserSchema } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n'
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { DialogActions } from '../../app/ui/DialogActions'
+import { FailureAlert } from '../../app/ui/FailureAlert'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
 import { usersQueryKey } from './UsersScreen'
+import { type AssignableUserType, UserTypeSelect } from './UserTypeSelect'
 
-const initialValues = { email: '', name: '', family_name: '', type: 2 as 1 | 2 }
+const initialValues = { email: '', name: '', family_name: '', type: 2 as AssignableUserType }
 
 /** Invite by e-mail: the invitee gets a link to the first-run set-password screen. */
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const queryClient = useQueryClient()
-  const messageOf = useErrorMessage()
   const form = useSchemaForm(inviteUserSchema, initialValues)
   const close = () => {
     form.reset()
@@ -46,11 +47,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
           <Text size="sm" c="dimmed">
             {t('users.invite_text')}
           </Text>
-          {invite.isError && !fieldCaughtIt && (
-            <Alert color="red" role="alert" data-testid="invite-error">
-              {messageOf(invite.error)}
-            </Alert>
-          )}
+          {invite.isError && !fieldCaughtIt && <FailureAlert error={invite.error} testId="invite-error" />}
           <TextInput
             type="email"
             label={t('users.email')}
@@ -62,24 +59,15 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
             <TextInput label={t('users.name')} {...form.getInputProps('name')} />
             <TextInput label={t('users.family_name')} {...form.getInputProps('family_name')} />
           </SimpleGrid>
-          <NativeSelect
-            label={t('users.type')}
-            name="type"
-            data={[
-              { value: '2', label: t('users.type_2') },
-              { value: '1', label: t('users.type_1') },
-            ]}
-            value={String(form.getValues().type)}
-            onChange={(event) => form.setFieldValue('type', event.currentTarget.value === '1' ? 1 : 2)}
+          <UserTypeSelect
+            value={form.getValues().type}
+            onChange={(type) => form.setFieldValue('type', type)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('settings.cancel')}
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              {t('users.invite_submit')}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={close}
+            submitLabel={t('users.invite_submit')}
+            isPending={invite.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,0 +1,93 @@
+import { Modal, PasswordInput } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useApi } from '../../app/api-context'
+import { reloadPage } from '../../lib/reload'
+import { type FormSchema, showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { endLocalSession } from '../session/end-session'
+import { DeletionForm, DeletionWarning } from './DeletionForm'
+
+interface PasswordValues extends Record<string, unknown> {
+  password: string
+}
+
+/** A `DELETE` the user confirms with their password, and that takes their session with it. */
+export interface PasswordConfirmedDeletion<Values extends PasswordValues> {
+  /** The body's schema, which also checks the form: the password and whatever else is confirmed. */
+  schema: FormSchema & { parse: (values: unknown) => unknown }
+  initialValues: Values
+  path: string
+  /** The server's refusals that belong to one field (`password_incorrect` at the password). */
+  fieldOfCode: Readonly<Record<string, string>>
+}
+
+interface ConfirmWithPasswordProps<Values extends PasswordValues> {
+  deletion: PasswordConfirmedDeletion<Values>
+  opened: boolean
+  onClose: () => void
+  title: string
+  warning: string
+  passwordLabel: string
+  submitLabel: string
+  /** Fields asked before the password (the client account's checkbox). */
+  fieldsBefore?: (form: UseFormReturnType<Values>) => ReactNode
+}
+
+/**
+ * The dialog of a deletion that logs the user out (their own user account, the whole client
+ * account): a strong warning, the password, and on success the login screen, reloaded so that
+ * nothing of the deleted account stays in memory.
+ */
+export function ConfirmWithPassword<Values extends PasswordValues>({
+  deletion,
+  opened,
+  onClose,
+  title,
+  warning,
+  passwordLabel,
+  submitLabel,
+  fieldsBefore,
+}: ConfirmWithPasswordProps<Values>) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const form = useSchemaForm(deletion.schema, deletion.initialValues)
+  const remove = useMutation({
+    mutationFn: (body: unknown) => api.delete(deletion.path, body),
+    onSuccess: () => {
+      endLocalSession(queryClient, api)
+      reloadPage('#/login')
+    },
+    onError: (error) => showServerErrorAtFields(form, error, deletion.fieldOfCode),
+  })
+  // Reopening starts afresh: no typed password, no refusal from the last attempt.
+  const close = () => {
+    onClose()
+    form.reset()
+    remove.reset()
+  }
+  const isShownAtField = Object.keys(form.errors).length > 0
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} centered>
+      <DeletionForm
+        warning={<DeletionWarning strength="strong">{warning}</DeletionWarning>}
+        failure={isShownAtField ? null : remove.error}
+        submitLabel={submitLabel}
+        isPending={remove.isPending}
+        onSubmit={form.onSubmit((values) => remove.mutate(deletion.schema.parse(values)))}
+        onCancel={close}
+      >
+        {fieldsBefore?.(form)}
+        <PasswordInput
+          label={passwordLabel}
+          autoComplete="current-password"
+          required
+          // The focus goes to the first field: the password, unless something is asked before it.
+          data-autofocus={fieldsBefore ? undefined : true}
+          {...form.getInputProps('password')}
+        />
+      </DeletionForm>
+    </Modal>
+  )
+}
