@@ -4,6 +4,7 @@ import type { Config } from '../config/env'
 import { type Database, openDatabase } from '../db/client'
 import { startEmbeddedMaintenance } from '../db/maintenance'
 import { migrateDatabase } from '../db/migrate'
+import { type AttemptPolicies, createAttemptLimiter } from '../features/auth/attempt-limiter'
 import { registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
 import { createLoginThrottle, type ThrottlePolicies } from '../features/auth/login-throttle'
@@ -59,6 +60,7 @@ export interface ServerOptions {
   now?: () => Date
   housekeepingMs?: number
   throttlePolicies?: Partial<ThrottlePolicies>
+  attemptPolicies?: Partial<AttemptPolicies>
 }
 
 /**
@@ -148,13 +150,21 @@ export async function startServer(
     })
     const accountUsers = createAccountUsersService({ db, mailer, realtime, logger })
     registerUserRoutes(app, { users, accountUsers, browserSessions, publicUrl })
+    const attempts = createAttemptLimiter({
+      dal: createLoginThrottleDal(database.db),
+      secret,
+      now: options.now,
+      policies: options.attemptPolicies,
+    })
     registerRegistrationRoutes(app, {
       registration: createRegistrationService({ db, logger }),
       browserSessions,
+      attempts,
     })
     registerPasswordResetRoutes(app, {
       passwordReset: createPasswordResetService({ db, mailer, realtime, logger }),
       publicUrl,
+      attempts,
     })
     registerInvitationRoutes(app, { invitations: createInvitationService({ db }), browserSessions })
     registerProfileRoutes(app, { profile: createProfileService({ db }) })

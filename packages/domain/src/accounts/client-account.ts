@@ -3,7 +3,9 @@ import { emailSchema } from '../auth/schemas'
 import { isCountryCode } from './countries'
 import { optionalText, phoneSchema, requiredText } from './fields'
 
-const country = z.string().refine(isCountryCode, { error: 'errors.country_invalid' })
+const country = z
+  .string({ error: 'errors.field_required' })
+  .refine(isCountryCode, { error: 'errors.country_invalid' })
 const optionalEmail = z
   .string()
   .trim()

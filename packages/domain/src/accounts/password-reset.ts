@@ -6,7 +6,11 @@ import { passwordSchema } from './password'
 /** Step 1 of /pass_reset: the account name and the user's e-mail. */
 export const passwordResetRequestSchema = z.object({
   account_name: requiredText(120),
-  email: z.string().trim().min(1, { error: 'errors.field_required' }).pipe(emailSchema),
+  email: z
+    .string({ error: 'errors.field_required' })
+    .trim()
+    .min(1, { error: 'errors.field_required' })
+    .pipe(emailSchema),
   lang: z.enum(['en', 'pl']).optional(),
 })
 
@@ -15,7 +19,7 @@ export const newPasswordSchema = z
   .object({
     token: z.string().min(16).max(200),
     password: passwordSchema,
-    password_confirm: z.string().min(1, { error: 'errors.field_required' }),
+    password_confirm: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
   })
   .refine((value) => value.password === value.password_confirm, {
     error: 'errors.passwords_mismatch',

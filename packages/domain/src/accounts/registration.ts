@@ -12,8 +12,16 @@ export function canOpenAccount(model: string): boolean {
 }
 
 export const registerDeviceSchema = z.object({
-  serial: z.string().trim().min(1, { error: 'errors.field_required' }).pipe(serialSchema),
-  pin: z.string().trim().min(1, { error: 'errors.field_required' }).pipe(pinSchema),
+  serial: z
+    .string({ error: 'errors.field_required' })
+    .trim()
+    .min(1, { error: 'errors.field_required' })
+    .pipe(serialSchema),
+  pin: z
+    .string({ error: 'errors.field_required' })
+    .trim()
+    .min(1, { error: 'errors.field_required' })
+    .pipe(pinSchema),
 })
 
 export const accountNameSchema = requiredText(120).pipe(
@@ -23,9 +31,13 @@ export const registerAccountNameSchema = z.object({ account_name: accountNameSch
 
 export const registerCredentialsSchema = z
   .object({
-    email: z.string().trim().min(1, { error: 'errors.field_required' }).pipe(emailSchema),
+    email: z
+      .string({ error: 'errors.field_required' })
+      .trim()
+      .min(1, { error: 'errors.field_required' })
+      .pipe(emailSchema),
     password: passwordSchema,
-    password_confirm: z.string().min(1, { error: 'errors.field_required' }),
+    password_confirm: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
   })
   .refine((value) => value.password === value.password_confirm, {
     error: 'errors.passwords_mismatch',
@@ -44,9 +56,13 @@ export const registerRequestSchema = z
   .object({
     ...registerDeviceSchema.shape,
     ...registerAccountNameSchema.shape,
-    email: z.string().trim().min(1, { error: 'errors.field_required' }).pipe(emailSchema),
+    email: z
+      .string({ error: 'errors.field_required' })
+      .trim()
+      .min(1, { error: 'errors.field_required' })
+      .pipe(emailSchema),
     password: passwordSchema,
-    password_confirm: z.string().min(1, { error: 'errors.field_required' }),
+    password_confirm: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
     ...registerConsentsSchema.shape,
     lang: z.enum(['en', 'pl']).optional(),
   })

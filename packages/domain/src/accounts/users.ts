@@ -23,7 +23,11 @@ export const assignableUserTypeSchema = z.union([z.literal(1), z.literal(2)], {
 })
 
 export const inviteUserSchema = z.object({
-  email: z.string().trim().min(1, { error: 'errors.field_required' }).pipe(emailSchema),
+  email: z
+    .string({ error: 'errors.field_required' })
+    .trim()
+    .min(1, { error: 'errors.field_required' })
+    .pipe(emailSchema),
   name: optionalText(80),
   family_name: optionalText(80),
   type: assignableUserTypeSchema,

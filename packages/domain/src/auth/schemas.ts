@@ -25,8 +25,12 @@ export const emailSchema = z
   .pipe(z.email({ error: 'errors.email_invalid' }))
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { error: 'errors.field_required' }),
-  password: z.string().min(1, { error: 'errors.field_required' }).max(1024),
+  email: z
+    .string({ error: 'errors.field_required' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'errors.field_required' }),
+  password: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }).max(1024),
 })
 export type LoginRequest = z.infer<typeof loginSchema>
 

@@ -2,6 +2,7 @@ import { apiErrorSchema, newPasswordSchema, passwordResetRequestSchema } from '@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { AttemptLimiter } from '../auth/attempt-limiter'
 import { publicOrigin } from '../users/browser-session'
 import type { PasswordResetService } from './password-reset-service'
 
@@ -10,7 +11,7 @@ const okSchema = z.object({ ok: z.literal(true) })
 /** Public: /pass_reset, two steps. */
 export function registerPasswordResetRoutes(
   app: FastifyInstance,
-  deps: { passwordReset: PasswordResetService; publicUrl: string | undefined },
+  deps: { passwordReset: PasswordResetService; publicUrl: string | undefined; attempts: AttemptLimiter },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   routes.post(
@@ -23,7 +24,13 @@ export function registerPasswordResetRoutes(
         response: { 200: okSchema, 400: apiErrorSchema, 500: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Each request may send a mail: limited per e-mail address and per client address.
+      const admitted = await deps.attempts.admit(request, reply, [
+        { policy: 'resetEmail', value: request.body.email },
+        { policy: 'resetAddress', value: request.ip },
+      ])
+      if (!admitted) return reply
       await deps.passwordReset.request(request.body, {
         origin: publicOrigin(request, deps.publicUrl),
         acceptLanguage: request.headers['accept-language'],

@@ -4,9 +4,10 @@ import {
   registerDeviceSchema,
   registerRequestSchema,
 } from '@kropla/domain'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { AttemptLimiter } from '../auth/attempt-limiter'
 import type { BrowserSessions } from '../users/browser-session'
 import type { RegistrationService } from './registration-service'
 
@@ -15,8 +16,15 @@ const okSchema = z.object({ ok: z.literal(true) })
 /** Public: /register, five steps (spec 01 section 2); steps 1 and 2 are checked as they are left. */
 export function registerRegistrationRoutes(
   app: FastifyInstance,
-  deps: { registration: RegistrationService; browserSessions: BrowserSessions },
+  deps: { registration: RegistrationService; browserSessions: BrowserSessions; attempts: AttemptLimiter },
 ) {
+  /** Serial and PIN are a guessable secret: every check counts, per serial and per address. */
+  const admitModuleCheck = (request: FastifyRequest, reply: FastifyReply, serial: string) =>
+    deps.attempts.admit(request, reply, [
+      { policy: 'registerSerial', value: serial },
+      { policy: 'registerAddress', value: request.ip },
+    ])
+
   const routes = app.withTypeProvider<ZodTypeProvider>()
   routes.post(
     '/api/register/device',
@@ -28,8 +36,10 @@ export function registerRegistrationRoutes(
         response: { 200: okSchema.extend({ model: z.string() }), 400: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      if (!(await admitModuleCheck(request, reply, request.body.serial))) return reply
       const { model } = await deps.registration.checkModule(request.body.serial, request.body.pin)
+      await deps.attempts.forgive({ policy: 'registerSerial', value: request.body.serial })
       return { ok: true as const, model }
     },
   )
@@ -60,6 +70,7 @@ export function registerRegistrationRoutes(
       },
     },
     async (request, reply) => {
+      if (!(await admitModuleCheck(request, reply, request.body.serial))) return reply
       const user = await deps.registration.register(request.body)
       await deps.browserSessions.start(request, reply, user)
       return reply.code(201).send({ ok: true as const })
