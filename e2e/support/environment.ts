@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { launchBrowser, openVisit, screenshot, type Visit } from './browser'
-import { type Stack, startStack } from './stack'
+import { type Stack, type StackOptions, startStack } from './stack'
 
 export interface JourneyEnvironment {
   /** The running server and simulator (available from beforeAll on). */
@@ -15,7 +15,7 @@ export interface JourneyEnvironment {
  * file, a fresh browser context per test. Everything is stopped in afterAll even when a test or
  * beforeAll failed.
  */
-export function useJourneyEnvironment(options: { simulator?: boolean } = {}): JourneyEnvironment {
+export function useJourneyEnvironment(options: StackOptions = {}): JourneyEnvironment {
   let stack: Stack | undefined
   let browser: Browser | undefined
   let visits: Visit[] = []

@@ -27,7 +27,22 @@ const webDist = path.join(repoRoot, 'apps/web/dist/index.html')
 
 const readyTimeoutMs = 90_000
 const simulatorTimeoutMs = 30_000
+const cliTimeoutMs = 90_000
 const stopGraceMs = 10_000
+
+/** What a spec may do to the fresh data directory before the server starts (the embedded database is then free). */
+export interface Preparation {
+  dataDir: string
+  /** Runs `kropla <args>` (e.g. `fleet import file.csv`) on the data directory; resolves with its output, rejects when it fails. */
+  cli(args: string[]): Promise<string>
+}
+
+export interface StackOptions {
+  /** Start the simulator beside the server (default true). */
+  simulator?: boolean
+  /** Runs before `kropla serve`, e.g. to add modules to the fleet by the command line. */
+  prepare?: (preparation: Preparation) => Promise<void>
+}
 
 /** A port nobody listens on right now (the kernel's choice for port 0, released at once). */
 export function freePort(): Promise<number> {
@@ -108,7 +123,7 @@ async function until(
   }
 }
 
-export async function startStack(options: { simulator?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (!fs.existsSync(webDist)) {
     throw new Error(
       'apps/web/dist is missing: run `npm run build` (or `npm run test:e2e`, which builds first)',
@@ -131,14 +146,34 @@ export async function startStack(options: { simulator?: boolean } = {}): Promise
 
   let server: Child | undefined
   let simulator: Child | undefined
-  const logs = () => [...(server?.output ?? []), ...(simulator?.output ?? [])].join('\n')
+  const commands: Child[] = []
+  const logs = () =>
+    [
+      ...commands.flatMap((command) => command.output),
+      ...(server?.output ?? []),
+      ...(simulator?.output ?? []),
+    ].join('\n')
   const stop = async () => {
+    for (const command of commands) await stopChild(command)
     await stopChild(simulator)
     await stopChild(server)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
+  /** One command-line run on the data directory, before the server holds its lock. */
+  const cli = async (args: string[]): Promise<string> => {
+    const command = startChild(`kropla ${args[0] ?? ''}`, serverBin, args, env)
+    commands.push(command)
+    const timer = setTimeout(() => command.process.kill('SIGKILL'), cliTimeoutMs)
+    await command.exited
+    clearTimeout(timer)
+    const output = command.output.join('\n')
+    if (command.process.exitCode !== 0) throw new Error(`kropla ${args.join(' ')} failed:\n${output}`)
+    return output
+  }
+
   try {
+    await options.prepare?.({ dataDir, cli })
     server = startChild('server', serverBin, ['serve'], env)
     const serverProcess = server.process
     await until(
