@@ -7,6 +7,7 @@ import { migrateDatabase } from '../db/migrate'
 import { type AttemptPolicies, createAttemptLimiter } from '../features/auth/attempt-limiter'
 import { registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
+import { createBrowserSessions } from '../features/auth/browser-sessions'
 import { createLoginThrottle, type ThrottlePolicies } from '../features/auth/login-throttle'
 import { createLoginThrottleDal } from '../features/auth/login-throttle-dal'
 import { createSessionDal } from '../features/auth/session-dal'
@@ -28,7 +29,6 @@ import { createRegistrationService } from '../features/registration/registration
 import { startSessionHousekeeping } from '../features/sessions/session-housekeeping'
 import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
-import { createBrowserSessions } from '../features/users/browser-session'
 import { registerUserRoutes } from '../features/users/user-routes'
 import { createUsersDal } from '../features/users/users-dal'
 import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
@@ -124,13 +124,12 @@ export async function startServer(
       const status = ready && databaseUp ? 200 : 503
       return reply.code(status).send({ database: databaseUp, mqtt: Boolean(transport), ready })
     })
-    registerAuthRoutes(app, {
-      users,
+    const browserSessions = createBrowserSessions({
       sessions,
-      throttle,
       secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
       onSessionEnded: (sessionId) => realtime.endSession(sessionId),
     })
+    registerAuthRoutes(app, { users, throttle, browserSessions })
     registerMeRoutes(app, { me: createMeService({ me: createMeDal(database.db), sessions }) })
     registerSessionsRoutes(app, { sessions, onSessionEnded: (sessionId) => realtime.endSession(sessionId) })
     // Accounts: registration, password reset, invitations, users, profile, client account.
@@ -143,11 +142,6 @@ export async function startServer(
     })
     if (!config.PUBLIC_URL) logger.warn('PUBLIC_URL is not set: mailed links take the address of the request')
     const publicUrl = config.PUBLIC_URL
-    const browserSessions = createBrowserSessions({
-      sessions,
-      secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
-      onSessionEnded: (sessionId) => realtime.endSession(sessionId),
-    })
     const accountUsers = createAccountUsersService({ db, mailer, realtime, logger })
     registerUserRoutes(app, { users, accountUsers, browserSessions, publicUrl })
     const attempts = createAttemptLimiter({

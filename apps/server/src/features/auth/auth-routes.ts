@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { apiErrorSchema, loginSchema, tokenResponseSchema } from '@kropla/domain'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendError } from '../../app/http-errors'
 import type { UsersDal } from '../users/users-dal'
-import { anonymousCsrfCookie, sessionCookie } from './auth-hooks'
+import { anonymousCsrfCookie } from './auth-hooks'
+import type { BrowserSessions } from './browser-sessions'
 import type { LoginThrottle } from './login-throttle'
 import { verifyAgainstDecoy, verifyPassword } from './password'
-import type { SessionService } from './session-service'
 
 /** Marks a browser where an e-mail has logged in before: its attempts are not slowed by other addresses' failures. */
 export const deviceCookie = 'kropla_device'
@@ -18,21 +18,13 @@ const okSchema = z.object({ ok: z.literal(true) })
 
 export interface AuthRouteDeps {
   users: UsersDal
-  sessions: SessionService
   throttle: LoginThrottle
-  secureCookies: boolean
-  /** Called after a session ends, so its sockets are told to log out. */
-  onSessionEnded: (sessionId: string) => void
+  browserSessions: BrowserSessions
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
-  const cookieOptions = (request: FastifyRequest) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: deps.secureCookies || request.protocol === 'https',
-  })
+  const { cookieOptions } = deps.browserSessions
 
   routes.get(
     '/token',
@@ -86,19 +78,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         path: '/login',
         maxAge: deviceCookieMaxAge,
       })
-      // Told only to whoever knows the password: blocked and expired accounts are refused.
-      const refusal = await deps.sessions.refusalForLogin(user)
-      if (refusal) return sendError(request, reply, refusal.code, undefined, refusal.params)
-      await endSession(request, reply)
-      const session = await deps.sessions.start(user, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      })
-      reply.setCookie(sessionCookie, session.token, {
-        ...cookieOptions(request),
-        maxAge: deps.sessions.maxAgeSeconds,
-      })
-      reply.clearCookie(anonymousCsrfCookie, { path: '/' })
+      // Told only to whoever knows the password: blocked and expired accounts are refused there.
+      await deps.browserSessions.start(request, reply, user)
       return { ok: true as const }
     },
   )
@@ -107,20 +88,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     '/logout',
     { schema: { tags: ['session'], summary: 'End the session', response: { 200: okSchema } } },
     async (request, reply) => {
-      await endSession(request, reply)
+      await deps.browserSessions.end(request, reply)
       return { ok: true as const }
     },
   )
-
-  /** Ends the request's session, usable or refused (rotation at login, logout). */
-  async function endSession(request: FastifyRequest, reply: FastifyReply) {
-    const sessionId = request.auth?.sessionId ?? request.refusedSession?.sessionId
-    if (sessionId) {
-      await deps.sessions.end(sessionId)
-      deps.onSessionEnded(sessionId)
-      request.auth = null
-      request.refusedSession = null
-    }
-    reply.clearCookie(sessionCookie, { path: '/' })
-  }
 }

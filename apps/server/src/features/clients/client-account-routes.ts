@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendError } from '../../app/http-errors'
 import { requireAdmin } from '../auth/auth-hooks'
-import type { BrowserSessions } from '../users/browser-session'
+import type { BrowserSessions } from '../auth/browser-sessions'
 import type { ClientAccountService } from './client-account-service'
 
 /** The account as saved, with what only the operator changes: expiry and the blocked flag. */

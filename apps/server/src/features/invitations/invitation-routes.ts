@@ -2,7 +2,7 @@ import { apiErrorSchema, newPasswordSchema } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { BrowserSessions } from '../users/browser-session'
+import type { BrowserSessions } from '../auth/browser-sessions'
 import type { InvitationService } from './invitation-service'
 
 /** Public: the invited user's first-run set-password screen (/#/invitation?token=...). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AttemptLimiter } from '../auth/attempt-limiter'
-import { publicOrigin } from '../users/browser-session'
+import { publicOrigin } from '../users/public-origin'
 import type { PasswordResetService } from './password-reset-service'
 
 const okSchema = z.object({ ok: z.literal(true) })

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AttemptLimiter } from '../auth/attempt-limiter'
-import type { BrowserSessions } from '../users/browser-session'
+import type { BrowserSessions } from '../auth/browser-sessions'
 import type { RegistrationService } from './registration-service'
 
 const okSchema = z.object({ ok: z.literal(true) })

@@ -11,8 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLangFromRequest } from '../../app/request-lang'
 import { requireAdmin, requireUser } from '../auth/auth-hooks'
+import type { BrowserSessions } from '../auth/browser-sessions'
 import type { AccountUsersService } from './account-users-service'
-import { type BrowserSessions, publicOrigin } from './browser-session'
+import { publicOrigin } from './public-origin'
 import type { UsersDal } from './users-dal'
 
 const okSchema = z.object({ ok: z.literal(true) })
