@@ -5,12 +5,15 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { browserLanguages, chooseLanguage, readStoredLang } from './features/language/choose-language'
 import { createI18n } from './lib/i18n'
+import { reloadOnStaleChunks } from './lib/reload-on-stale-chunks'
 
 const i18n = createI18n(chooseLanguage(readStoredLang(localStorage), browserLanguages(navigator)))
 document.documentElement.lang = i18n.language
 i18n.on('languageChanged', (lang) => {
   document.documentElement.lang = lang
 })
+
+reloadOnStaleChunks(window)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

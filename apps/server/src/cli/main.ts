@@ -88,12 +88,15 @@ fleet
 fleet
   .command('import <file>')
   .description('import a CSV with columns serial,pin,model[,client]')
-  .action((file: string) =>
-    withDatabase(async (database) => {
-      const count = await createFleetService(database.db).importCsv(fs.readFileSync(file, 'utf8'))
+  .action((file: string) => {
+    // Read before the database is opened: a wrong path should fail at once, with a plain message.
+    if (!fs.existsSync(file)) fail(new FleetInputError(`No such file: ${file}`))
+    const text = fs.readFileSync(file, 'utf8')
+    return withDatabase(async (database) => {
+      const count = await createFleetService(database.db).importCsv(text)
       console.log(`Imported ${count} modules.`)
-    }),
-  )
+    })
+  })
 
 const user = program.command('user').description('user accounts')
 user

@@ -62,6 +62,7 @@ export async function startTestServer(
   // Integration tests make many checks from 127.0.0.1; the limiter's own test passes the real policies.
   const relaxed = { free: 10_000, baseMs: 1, capMs: 1, forgetMs: 1 }
   const attemptPolicies = {
+    registerPair: relaxed,
     registerSerial: relaxed,
     registerAddress: relaxed,
     resetEmail: relaxed,

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router'
 import { productSlug } from '../lib/constants'
+import { RequireAdmin } from './guards/RequireAdmin'
 import type { NavKey } from './layout/nav-key'
 import { NotBuiltScreen } from './ui/NotBuiltScreen'
 
@@ -50,7 +51,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   [`${productSlug}_2/resources/water_sources`, 'nav.water_sources'],
   [`${productSlug}_2/user_messages`, 'nav.user_messages'],
   [`${productSlug}_2/settings`, 'nav.settings'],
-  [`${productSlug}_2/settings/users`, 'nav.users'],
   [`${productSlug}_2/settings/regions`, 'nav.regions'],
   [`${productSlug}_2/settings/geo_objects`, 'nav.geo_objects'],
 ]
@@ -82,7 +82,15 @@ function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
   }))
 }
 
-export const notBuiltRoutes = toRoutes(screens)
+/** Placeholders of screens only an account administrator may open. */
+const adminScreens: readonly (readonly [string, NavKey])[] = [
+  [`${productSlug}_2/settings/users`, 'nav.users'],
+]
+
+export const notBuiltRoutes: RouteObject[] = [
+  ...toRoutes(screens),
+  { element: <RequireAdmin />, children: toRoutes(adminScreens) },
+]
 export const notBuiltOperatorRoutes: RouteObject[] = [
   { index: true, element: <NotBuiltScreen titleKey="nav.admin" /> },
   ...toRoutes(operatorScreens),

@@ -23,6 +23,8 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     validate: schemaResolver(schema, { sync: true }),
     enhanceGetInputProps: ({ inputProps, field }) => ({
       name: String(field),
+      // Mantine's PasswordInput marks itself invalid only visually; screen readers need aria-invalid.
+      'aria-invalid': inputProps.error ? true : undefined,
       error:
         typeof inputProps.error === 'string'
           ? translateKey(i18n, inputProps.error, inputProps.error)

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 describe("guessing a module's PIN at registration", () => {
-  it('is slowed after five wrong PINs for one serial, and the right PIN is not even checked meanwhile', async () => {
+  it('is slowed after five wrong PINs for one serial from one address, and the right PIN is not even checked meanwhile', async () => {
     const visitor = httpSession(server.url)
     const [module] = farm.modules
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -12,8 +12,11 @@ const hour = 60 * minute
  * table and semantics as login throttling: every attempt is counted before it is checked.
  */
 export const attemptPolicies = {
-  /** A module's PIN is 4 digits: a few wrong guesses per serial, then waits up to an hour. */
-  registerSerial: { free: 5, baseMs: 1000, capMs: hour, forgetMs: 24 * hour },
+  /** A module's PIN is 4 digits: a few wrong guesses for one serial from one address, then long waits. */
+  registerPair: { free: 5, baseMs: 1000, capMs: hour, forgetMs: 24 * hour },
+  /** One serial from anywhere: slows guessing spread over many addresses, with a short cap so that
+   * nobody who knows a serial can keep its buyer from registering for long. */
+  registerSerial: { free: 20, baseMs: 1000, capMs: 5 * minute, forgetMs: 24 * hour },
   /** One address checking many serials. */
   registerAddress: { free: 30, baseMs: 1000, capMs: 15 * minute, forgetMs: 24 * hour },
   /** Reset mail to one address: three, then at most one a minute, growing to one an hour. */

@@ -21,6 +21,7 @@ export function registerRegistrationRoutes(
   /** Serial and PIN are a guessable secret: every check counts, per serial and per address. */
   const admitModuleCheck = (request: FastifyRequest, reply: FastifyReply, serial: string) =>
     deps.attempts.admit(request, reply, [
+      { policy: 'registerPair', value: `${serial}|${request.ip}` },
       { policy: 'registerSerial', value: serial },
       { policy: 'registerAddress', value: request.ip },
     ])
@@ -39,6 +40,7 @@ export function registerRegistrationRoutes(
     async (request, reply) => {
       if (!(await admitModuleCheck(request, reply, request.body.serial))) return reply
       const { model } = await deps.registration.checkModule(request.body.serial, request.body.pin)
+      await deps.attempts.forgive({ policy: 'registerPair', value: `${request.body.serial}|${request.ip}` })
       await deps.attempts.forgive({ policy: 'registerSerial', value: request.body.serial })
       return { ok: true as const, model }
     },

@@ -66,7 +66,7 @@ export const navItems: readonly NavItem[] = [
       { labelKey: 'nav.water_sources', to: `${secondGen}/resources/water_sources` },
       { labelKey: 'nav.user_messages', to: `${secondGen}/user_messages` },
       { labelKey: 'nav.settings', to: `${secondGen}/settings` },
-      { labelKey: 'nav.users', to: `${secondGen}/settings/users` },
+      { labelKey: 'nav.users', to: `${secondGen}/settings/users`, isAdminOnly: true },
       { labelKey: 'nav.regions', to: `${secondGen}/settings/regions` },
       { labelKey: 'nav.geo_objects', to: `${secondGen}/settings/geo_objects` },
     ],
