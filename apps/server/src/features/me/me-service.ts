@@ -2,6 +2,7 @@ import type { LatestValue, MeResponse, ObjectSummary } from '@kropla/domain'
 import type { latest_readings, objects } from '../../db/schema'
 import type { AuthContext } from '../auth/auth-context'
 import type { SessionService } from '../auth/session-service'
+import { toPreferences, toProfile } from '../profile/profile-service'
 import type { MeDal } from './me-dal'
 
 type ObjectRow = typeof objects.$inferSelect
@@ -49,27 +50,12 @@ export function createMeService(deps: { me: MeDal; sessions: Pick<SessionService
       return {
         user: {
           id: user.id,
-          email: user.email,
-          name: user.name,
-          family_name: user.family_name,
+          ...toProfile(user),
+          ...toPreferences(user),
           type: auth.type === 0 ? 0 : auth.type === 1 ? 1 : 2,
           id_client: idClient,
           client_name: clientName,
           lang: user.lang === 'pl' || user.lang === 'en' ? user.lang : null,
-          time_zone: user.time_zone,
-          date_format: user.date_format,
-          temperature_unit: user.temperature_unit === 'F' ? 'F' : 'C',
-          area_unit: user.area_unit === 'm2' || user.area_unit === 'ac' ? user.area_unit : 'ha',
-          hide_splash: user.hide_splash,
-          phone: user.phone,
-          description: user.description,
-          notify_sms: user.notify_sms,
-          notify_email: user.notify_email,
-          notify_app: user.notify_app,
-          marketing_app: user.marketing_app,
-          marketing_email: user.marketing_email,
-          marketing_phone: user.marketing_phone,
-          marketing_mail: user.marketing_mail,
           invited: user.invited,
         },
         objects: objectRows.map((object) => toObjectSummary(object, latestByObject.get(object.id) ?? [])),

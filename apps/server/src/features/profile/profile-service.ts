@@ -24,7 +24,7 @@ export function toProfile(user: UserRow): ProfileView {
   }
 }
 
-function toPreferences(user: UserRow): Preferences {
+export function toPreferences(user: UserRow): Preferences {
   return {
     time_zone: user.time_zone,
     date_format: user.date_format as Preferences['date_format'],
