@@ -327,6 +327,8 @@ export const en = {
   },
   errors: {
     too_long: 'This is too long.',
+    malformed_json: 'The request is not valid JSON.',
+    bad_request: 'The request could not be read.',
     date_invalid: 'Date is incorrect.',
     phone_invalid: 'Enter the prefix and at least nine digits, e.g. +48 600 700 800.',
     phone_required_for_sms: 'A phone number is required for SMS alarms.',

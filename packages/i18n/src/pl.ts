@@ -329,6 +329,8 @@ export const pl: Messages = {
   },
   errors: {
     too_long: 'To jest za długie.',
+    malformed_json: 'Żądanie nie jest poprawnym JSON-em.',
+    bad_request: 'Nie udało się odczytać żądania.',
     date_invalid: 'Data jest niepoprawna.',
     phone_invalid: 'Podaj prefiks i co najmniej dziewięć cyfr, np. +48 600 700 800.',
     phone_required_for_sms: 'Numer telefonu jest wymagany dla alarmów SMS.',

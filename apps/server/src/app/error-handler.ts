@@ -23,7 +23,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_json' : 'bad_request'
-      return reply.code(error.statusCode).send({ error: code, message: error.message })
+      return sendError(request, reply, code, error.statusCode)
     }
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ error: 'internal', message: translate(lang, 'errors.internal') })

@@ -116,14 +116,19 @@ export async function startServer(
         status: 'ok' as const,
       }),
     )
-    app.get('/readyz', { schema: { tags: ['ops'] } }, async (_request, reply) => {
-      const databaseUp = await database.pool.query('select 1').then(
-        () => true,
-        () => false,
-      )
-      const status = ready && databaseUp ? 200 : 503
-      return reply.code(status).send({ database: databaseUp, mqtt: Boolean(transport), ready })
-    })
+    const readinessSchema = z.object({ database: z.boolean(), mqtt: z.boolean(), ready: z.boolean() })
+    app.get(
+      '/readyz',
+      { schema: { tags: ['ops'], response: { 200: readinessSchema, 503: readinessSchema } } },
+      async (_request, reply) => {
+        const databaseUp = await database.pool.query('select 1').then(
+          () => true,
+          () => false,
+        )
+        const status = ready && databaseUp ? 200 : 503
+        return reply.code(status).send({ database: databaseUp, mqtt: Boolean(transport), ready })
+      },
+    )
     const browserSessions = createBrowserSessions({
       sessions,
       secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,

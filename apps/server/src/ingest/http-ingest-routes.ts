@@ -2,6 +2,7 @@ import { apiErrorSchema, httpIngestAnswerSchema, serialSchema } from '@kropla/do
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendError } from '../app/http-errors'
 import type { IngestService } from './ingest-service'
 import type { ObjectDirectory } from './object-directory'
 
@@ -36,7 +37,7 @@ export function registerHttpIngestRoutes(
           : null
       if (!object) {
         reply.header('www-authenticate', 'Basic realm="kropla-ingest"')
-        return reply.code(401).send({ error: 'not_authenticated', message: 'Wrong serial number or PIN.' })
+        return sendError(request, reply, 'check_serial_pin', 401)
       }
       const result = await deps.ingest.acceptReadings(object, request.body)
       const malformed = result.rejected.find(

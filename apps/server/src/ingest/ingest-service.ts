@@ -131,8 +131,11 @@ export function createIngestService(options: IngestOptions) {
 
   function publishLiveRows(batch: Pending[], stored: Awaited<ReturnType<typeof storeReadings>>) {
     const latestByObject = new Map<number, typeof stored.latest>()
-    for (const entry of stored.latest)
-      latestByObject.set(entry.objectId, [...(latestByObject.get(entry.objectId) ?? []), entry])
+    for (const entry of stored.latest) {
+      const list = latestByObject.get(entry.objectId)
+      if (list) list.push(entry)
+      else latestByObject.set(entry.objectId, [entry])
+    }
     const byObject = new Map<number, { object: KnownObject; readings: Reading[] }>()
     for (const item of batch) {
       const fresh = item.readings.filter((r) => stored.isInserted(item.object.id, r.field, r.ts))

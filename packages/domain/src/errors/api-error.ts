@@ -30,6 +30,8 @@ export const errorCodes = [
   'last_admin',
   'switch_client_failed',
   'changes_not_saved',
+  'malformed_json',
+  'bad_request',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

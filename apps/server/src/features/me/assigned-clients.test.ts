@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, user_clients } from '../../db/schema'
 import {
   connectBrowserSocket,
-  httpSession,
+  type httpSession,
   nextEvents,
   seedAccount,
   startTestServer,
@@ -13,6 +13,7 @@ import {
   until,
 } from '../../test/test-server'
 import { createAccountAccess } from '../auth/account-access'
+import { loggedIn as logIn } from '../users/account-fixtures'
 
 type Account = Awaited<ReturnType<typeof seedAccount>>
 
@@ -34,11 +35,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-async function loggedIn(account: Account, lang = 'en') {
-  const session = httpSession(server.url, lang)
-  expect((await session.login(account.email, account.password)).status).toBe(200)
-  return session
-}
+const loggedIn = (account: Account, lang = 'en') => logIn(server.url, account.email, account.password, lang)
 
 const me = async (session: ReturnType<typeof httpSession>) =>
   (await session.request('GET', '/api/me')).body as unknown as MeResponse

@@ -44,8 +44,11 @@ export function createMeService(deps: { me: MeDal; sessions: Pick<SessionService
         deps.me.listLatest(idClient),
       ])
       const latestByObject = new Map<number, LatestRow[]>()
-      for (const row of latestRows)
-        latestByObject.set(row.object_id, [...(latestByObject.get(row.object_id) ?? []), row])
+      for (const row of latestRows) {
+        const list = latestByObject.get(row.object_id)
+        if (list) list.push(row)
+        else latestByObject.set(row.object_id, [row])
+      }
       const clientName = assignedClients.find((client) => client.id === idClient)?.name ?? ''
       return {
         user: {

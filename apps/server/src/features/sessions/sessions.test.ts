@@ -11,6 +11,7 @@ import {
   type TestServer,
   until,
 } from '../../test/test-server'
+import { loggedIn as logIn } from '../users/account-fixtures'
 
 let server: TestServer
 /** The server's clock runs this far ahead of the real one. */
@@ -25,11 +26,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-async function loggedIn(account: { email: string; password: string }, lang = 'en') {
-  const session = httpSession(server.url, lang)
-  expect((await session.login(account.email, account.password)).status).toBe(200)
-  return session
-}
+const loggedIn = (account: { email: string; password: string }, lang = 'en') =>
+  logIn(server.url, account.email, account.password, lang)
 
 describe('session time-outs', () => {
   it('gives the cookie a Max-Age of SESSION_MAX_DAYS', async () => {
