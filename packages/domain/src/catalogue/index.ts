@@ -1,2 +1,4 @@
 export * from './catalogue'
+export * from './equipment'
+export * from './properties-schema'
 export * from './types'

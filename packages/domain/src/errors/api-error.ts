@@ -32,6 +32,22 @@ export const errorCodes = [
   'changes_not_saved',
   'malformed_json',
   'bad_request',
+  'module_already_added',
+  'module_already_activated',
+  'module_add_failed',
+  'save_failed',
+  'nfc_unrecognized',
+  'nfc_in_use',
+  'resource_in_use',
+  'group_save_failed',
+  'region_save_failed',
+  'object_save_failed',
+  'water_source_save_failed',
+  'section_save_failed',
+  'device_save_failed',
+  'element_not_found',
+  'not_groupable',
+  'interface_taken',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -1,0 +1,7 @@
+export * from './common'
+export * from './equipment'
+export * from './groups'
+export * from './objects'
+export * from './regions'
+export * from './sections'
+export * from './water-sources'
