@@ -16,6 +16,18 @@ export const backupTables = [
   'readings',
   'latest_readings',
   'ingest_rejections',
+  'water_sources',
+  'outputs',
+  'water_source_outputs',
+  'groups',
+  'group_objects',
+  'group_outputs',
+  'sections',
+  'section_groups',
+  'regions',
+  'region_objects',
+  'region_outputs',
+  'geo_objects',
 ] as const
 const chunkRows = 2000
 

@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -117,6 +118,9 @@ export const objects = pgTable(
     config: jsonb('config').notNull().default(sql`'{}'::jsonb`),
     properties: jsonb('properties').notNull().default(sql`'{}'::jsonb`),
     connection: smallint('connection').notNull().default(0),
+    /** The `down/config` command the module has not acknowledged yet: the reconfiguration warning. */
+    config_pending_id: text('config_pending_id'),
+    config_sent_at: timestamp('config_sent_at', { withTimezone: true }),
     created_at: createdAt(),
     activated_at: timestamp('activated_at', { withTimezone: true }),
     deactivated_at: timestamp('deactivated_at', { withTimezone: true }),
@@ -208,3 +212,222 @@ export const login_failures = pgTable('login_failures', {
   last_failure_at: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
   blocked_until: timestamp('blocked_until', { withTimezone: true }),
 })
+
+/**
+ * Outputs and input equipment wired to a module terminal (spec 01 section 3, Output / device):
+ * one per (object, field_name). A module's outputs are created with it; AM-600 inputs by the user.
+ */
+export const outputs = pgTable(
+  'outputs',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    id_object: integer('id_object')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    field_name: text('field_name').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').notNull(),
+    type: text('type').notNull(),
+    properties: jsonb('properties').notNull().default(sql`'{}'::jsonb`),
+    id_water_source: integer('id_water_source').references(() => water_sources.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('outputs_object_field_idx').on(table.id_object, table.field_name),
+    index('outputs_id_client_idx').on(table.id_client),
+  ],
+)
+
+export const water_sources = pgTable(
+  'water_sources',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    efficiency: doublePrecision('efficiency').notNull().default(0),
+    properties: jsonb('properties').notNull().default(sql`'{}'::jsonb`),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('water_sources_id_client_idx').on(table.id_client)],
+)
+
+/** The outputs that deliver a water source's water: clean, or fertigated when `fertigation`. */
+export const water_source_outputs = pgTable(
+  'water_source_outputs',
+  {
+    id_water_source: integer('id_water_source')
+      .notNull()
+      .references(() => water_sources.id, { onDelete: 'cascade' }),
+    id_output: integer('id_output')
+      .notNull()
+      .references(() => outputs.id, { onDelete: 'restrict' }),
+    fertigation: boolean('fertigation').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id_water_source, table.id_output] }),
+    index('water_source_outputs_output_idx').on(table.id_output),
+  ],
+)
+
+/** Groups of modules or of outputs (`scope`). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    scope: text('scope').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('groups_id_client_idx').on(table.id_client)],
+)
+
+export const group_objects = pgTable(
+  'group_objects',
+  {
+    id_group: integer('id_group')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    id_object: integer('id_object')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id_group, table.id_object] }),
+    index('group_objects_object_idx').on(table.id_object),
+  ],
+)
+
+export const group_outputs = pgTable(
+  'group_outputs',
+  {
+    id_group: integer('id_group')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    id_output: integer('id_output')
+      .notNull()
+      .references(() => outputs.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id_group, table.id_output] }),
+    index('group_outputs_output_idx').on(table.id_output),
+  ],
+)
+
+/** Irrigation zones (spec 01 section 3, Section). */
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: smallint('type').notNull().default(0),
+    description: text('description').notNull().default(''),
+    area: doublePrecision('area').notNull().default(0),
+    flow: doublePrecision('flow').notNull().default(0),
+    id_water_source: integer('id_water_source').references(() => water_sources.id, { onDelete: 'set null' }),
+    soil_type: smallint('soil_type'),
+    plant: smallint('plant'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('sections_id_client_idx').on(table.id_client)],
+)
+
+export const section_groups = pgTable(
+  'section_groups',
+  {
+    id_section: integer('id_section')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    id_group: integer('id_group')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id_section, table.id_group] }),
+    index('section_groups_group_idx').on(table.id_group),
+  ],
+)
+
+/** Map regions: a polygon of `points` ({lng, lat}[]), and the modules and outputs in it. */
+export const regions = pgTable(
+  'regions',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    points: jsonb('points').notNull().default(sql`'[]'::jsonb`),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('regions_id_client_idx').on(table.id_client)],
+)
+
+export const region_objects = pgTable(
+  'region_objects',
+  {
+    id_region: integer('id_region')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    id_object: integer('id_object')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id_region, table.id_object] }),
+    index('region_objects_object_idx').on(table.id_object),
+  ],
+)
+
+export const region_outputs = pgTable(
+  'region_outputs',
+  {
+    id_region: integer('id_region')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    id_output: integer('id_output')
+      .notNull()
+      .references(() => outputs.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id_region, table.id_output] }),
+    index('region_outputs_output_idx').on(table.id_output),
+  ],
+)
+
+export const geo_objects = pgTable(
+  'geo_objects',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    marker: smallint('marker').notNull().default(1),
+    lng: doublePrecision('lng').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('geo_objects_id_client_idx').on(table.id_client)],
+)
