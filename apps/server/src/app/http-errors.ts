@@ -1,5 +1,6 @@
 import { translate } from '@kropla/i18n'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import { type ErrorCode, pickLangFromRequest } from './request-lang'
 
 const statusOf: Partial<Record<ErrorCode, number>> = {
@@ -15,6 +16,20 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   registration_failed: 500,
   reset_failed: 500,
   changes_not_saved: 500,
+  resource_in_use: 409,
+  interface_taken: 409,
+  group_save_failed: 500,
+  region_save_failed: 500,
+  object_save_failed: 500,
+  water_source_save_failed: 500,
+  section_save_failed: 500,
+  device_save_failed: 500,
+}
+
+/** A field problem: `path` dotted (`properties.flow`), `message` an i18n key `errors.<code>` or text. */
+export interface FieldIssue {
+  path: string
+  message: string
 }
 
 /**
@@ -25,13 +40,23 @@ export class HttpError extends Error {
   readonly status: number
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; params?: Record<string, string | number> } = {},
+    options: { status?: number; params?: Record<string, string | number>; issues?: FieldIssue[] } = {},
   ) {
     super(code)
     this.status = options.status ?? statusOf[code] ?? 400
     this.params = options.params
+    this.issues = options.issues
   }
   readonly params: Record<string, string | number> | undefined
+  readonly issues: FieldIssue[] | undefined
+}
+
+/** `validation_failed` with the issues of a check the route's body schema cannot make (model-specific rules). */
+export function validationFailed(error: z.ZodError | FieldIssue[]): HttpError {
+  const issues = Array.isArray(error)
+    ? error
+    : error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }))
+  return new HttpError('validation_failed', { issues })
 }
 
 /** Answers `{error, message}` with the message in the request's language; other codes are 400. */
@@ -41,7 +66,14 @@ export function sendError(
   code: ErrorCode,
   status: number = statusOf[code] ?? 400,
   params?: Record<string, string | number>,
+  issues?: FieldIssue[],
 ) {
   const lang = pickLangFromRequest(request)
-  return reply.code(status).send({ error: code, message: translate(lang, `errors.${code}`, params) })
+  const message = translate(lang, `errors.${code}`, params)
+  if (!issues) return reply.code(status).send({ error: code, message })
+  const translated = issues.map((issue) => ({
+    path: issue.path,
+    message: issue.message.startsWith('errors.') ? translate(lang, issue.message) : issue.message,
+  }))
+  return reply.code(status).send({ error: code, message, issues: translated })
 }

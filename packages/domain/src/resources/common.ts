@@ -40,6 +40,7 @@ export const resourceUsageKinds = [
   'water_source',
   'section',
   'group',
+  'region',
   'output',
   'schedule',
   'manual_open',
