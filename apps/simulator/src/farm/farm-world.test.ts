@@ -35,6 +35,7 @@ describe('farm world', () => {
       const behaviour = behaviours.get(module.model)!(module, createRandom(2), {
         weather,
         isIrrigated: () => false,
+        openIrrigationOutputs: () => 0,
       })
       let previous = Date.UTC(2026, 0, 1)
       for (let t = previous; t < Date.UTC(2027, 0, 1); t += 7 * hourMs) {
@@ -55,7 +56,7 @@ describe('farm world', () => {
         }
       }
     }
-  }, 15_000)
+  }, 30_000)
 
   it('publishes exactly the catalogue fields of each model, rounded to their decimals', () => {
     const world = newWorld()

@@ -5,7 +5,7 @@ import { type Climate, createWeather, warsawClimate } from '../physics/weather'
 import { behaviours } from './behaviours'
 import { toCatalogueValues } from './catalogue-values'
 import { planIrrigation } from './irrigation-plan'
-import type { FarmContext, ModuleBehaviour, RawValues } from './module-behaviour'
+import type { FarmContext, ModuleBehaviour, ModuleConfig, RawValues } from './module-behaviour'
 
 export interface FarmWorldOptions {
   modules: readonly DemoModule[]
@@ -29,6 +29,10 @@ export interface FarmWorld {
   /** What the module measures at `at`, shaped by its catalogue entry. Call `advanceTo(at)` first. */
   read(serial: string, at: Date): RawValues
   setOutputs(serial: string, changes: Partial<Record<OutputName, OutputChange>>, at: Date): void
+  /** Keeps the configuration the server sent (`down/config`); the module measures by it from `at` on. */
+  configure(serial: string, config: ModuleConfig, at: Date): void
+  /** The configuration the module last accepted, empty until the server sends one. */
+  config(serial: string): ModuleConfig
   /** Closes every timed opening due by `at`, each at its own moment so the soil gets exactly its water. */
   closeDueOutputs(at: Date): OutputClosing[]
   nextClosingAt(): Date | null
@@ -37,6 +41,7 @@ export interface FarmWorld {
 interface SimulatedModule {
   model: DeviceModel
   behaviour: ModuleBehaviour
+  config: ModuleConfig
 }
 
 export function createFarmWorld(options: FarmWorldOptions): FarmWorld {
@@ -60,13 +65,21 @@ export function createFarmWorld(options: FarmWorldOptions): FarmWorld {
         ? (simulated.get(source.valveSerial)?.behaviour.outputs?.isOn(source.output) ?? false)
         : false
     },
+    openIrrigationOutputs() {
+      let open = 0
+      for (const { model, behaviour } of simulated.values()) {
+        if (!model.allowedOutputTypes.includes('irr') || !behaviour.outputs) continue
+        open += behaviour.outputs.names.filter((name) => behaviour.outputs!.isOn(name)).length
+      }
+      return open
+    },
   }
   for (const module of modules) {
     const model = findModel(module.model)
     const createBehaviour = behaviours.get(module.model)
     if (!model || !createBehaviour) throw new Error(`${module.serial}: no simulated model ${module.model}`)
     const behaviour = createBehaviour(module, createRandom(deriveSeed(seed, module.serial)), farm)
-    simulated.set(module.serial, { model, behaviour })
+    simulated.set(module.serial, { model, behaviour, config: {} })
   }
   let now = options.startAt.getTime()
 
@@ -106,6 +119,13 @@ export function createFarmWorld(options: FarmWorldOptions): FarmWorld {
       advanceTo(at)
       bank.apply(changes, at)
     },
+    configure(serial, config, at) {
+      const found = find(serial)
+      advanceTo(at)
+      found.config = config
+      found.behaviour.configure?.(config)
+    },
+    config: (serial) => find(serial).config,
     closeDueOutputs(at) {
       const closed: OutputClosing[] = []
       for (let next = nextClosing(); next && next.at <= at; next = nextClosing()) {

@@ -3,7 +3,7 @@ import { noise, type Random } from './random'
 const dayMs = 86_400_000
 
 /** A slow wave over `periodDays`, in [-1, 1]. */
-function slowWave(at: Date, periodDays: number, phase: number): number {
+export function slowWave(at: Date, periodDays: number, phase: number): number {
   return Math.sin((2 * Math.PI * at.getTime()) / (periodDays * dayMs) + phase)
 }
 
@@ -20,4 +20,9 @@ export function batteryVoltage(at: Date, phase: number, sunshine: number, random
 export function signalStrength(at: Date, phase: number, random: Random): number {
   const strength = 78 + 9 * slowWave(at, 1.7, phase) + 4 * slowWave(at, 0.31, phase * 2) + noise(random, 1.5)
   return Math.min(95, Math.max(60, strength))
+}
+
+/** %. What a battery gauge shows for the cell's voltage: 20 % at 3.6 V up to 95 % at 3.9 V. */
+export function batteryPercent(voltage: number): number {
+  return 20 + (75 * (voltage - 3.6)) / 0.3
 }

@@ -11,6 +11,12 @@ export interface SoilWaterLimits {
 /** Light (sandy loam) soil, soil_type 1, the catalogue default. */
 export const lightSoil: SoilWaterLimits = { wiltingPoint: 10, fieldCapacity: 28, saturation: 42 }
 
+/**
+ * A mineral-wool growing slab in a greenhouse: holds far more water than soil and drains to a
+ * high field capacity; growers keep it between about 55 and 80 %.
+ */
+export const mineralWool: SoilWaterLimits = { wiltingPoint: 20, fieldCapacity: 72, saturation: 92 }
+
 /** A slab of soil around one sensor of a probe. */
 export interface SoilLayer {
   depthCm: number

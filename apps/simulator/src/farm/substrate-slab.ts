@@ -1,0 +1,41 @@
+import { noise, type Random } from '../physics/random'
+import {
+  evapotranspiration,
+  irrigationMmPerHour,
+  mineralWool,
+  type SoilLayer,
+  simulateSoilWater,
+} from '../physics/soil-water'
+import { sunshine } from '../physics/sun'
+import type { FarmContext } from './module-behaviour'
+
+/** A 7.5 cm mineral-wool slab: one layer, every root in it, drained through its foot. */
+const slab: readonly SoilLayer[] = [{ depthCm: 4, thicknessMm: 75, rootShare: 1 }]
+
+export interface SubstrateSlab {
+  advance(fromMs: number, toMs: number): void
+  /** Volume % of water in the slab. */
+  moisture(): number
+}
+
+/**
+ * The greenhouse slabs the substratum probe (AM-100-7) sits in and the scales (AM-301) weigh:
+ * the crop drinks them down through the sunny hours and a drip irrigation soaks them back up.
+ */
+export function createSubstrateSlab(serial: string, random: Random, farm: FarmContext): SubstrateSlab {
+  let moisture = [mineralWool.fieldCapacity - 6 + noise(random, 1)]
+  const { weather } = farm
+  return {
+    advance(fromMs, toMs) {
+      const irrigation = farm.isIrrigated(serial) ? irrigationMmPerHour : 0
+      moisture = simulateSoilWater(moisture, slab, mineralWool, fromMs, toMs, (at) => ({
+        evapotranspirationMmPerHour: evapotranspiration(
+          weather.airTemperature(at),
+          sunshine(at, weather.site),
+        ),
+        irrigationMmPerHour: irrigation,
+      }))
+    },
+    moisture: () => moisture[0]!,
+  }
+}
