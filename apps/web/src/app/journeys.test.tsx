@@ -141,8 +141,8 @@ describe('the browser app', () => {
   })
 
   it('shows screens of later issues as not built yet', async () => {
-    openApp('/kropla_2/settings/regions', { isLoggedIn: true })
-    expect(await screen.findByRole('heading', { name: 'Regions' })).toBeTruthy()
+    openApp('/calendar', { isLoggedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Calendar' })).toBeTruthy()
     expect(screen.getByText('This screen is not built yet.')).toBeTruthy()
   })
 

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
+import { resourceRoutes } from '../features/resources/resource-routes'
 import { AccessGate } from './guards/AccessGate'
 import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAdminus } from './guards/RequireAdminus'
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              ...resourceRoutes,
               ...notBuiltRoutes,
               { path: 'admin', element: <RequireAdminus />, children: notBuiltOperatorRoutes },
             ],

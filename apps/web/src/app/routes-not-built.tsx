@@ -14,13 +14,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   ['map', 'nav.map'],
   ['reports', 'nav.reports'],
   ['reports/view', 'nav.report_view'],
-  ['resources/outputs', 'nav.outputs'],
-  ['resources/outputs/:id', 'nav.outputs'],
-  ['resources/water_sources', 'nav.water_sources'],
-  ['resources/water_sources/:id', 'nav.water_sources'],
-  ['resources/groups', 'nav.groups'],
-  ['resources/groups/:id', 'nav.groups'],
-  ['resources/devices', 'nav.devices'],
   ['settings/weather', 'nav.weather'],
   ['supervisor', 'nav.supervisor'],
   ['test', 'nav.test'],
@@ -46,13 +39,8 @@ const screens: readonly (readonly [string, NavKey])[] = [
   [`${productSlug}_2/dashboard/:id`, 'nav.dashboard'],
   [`${productSlug}_2/schedulers`, 'nav.schedulers'],
   [`${productSlug}_2/modules`, 'nav.modules'],
-  [`${productSlug}_2/resources/sections`, 'nav.sections'],
-  [`${productSlug}_2/resources/devices`, 'nav.devices'],
-  [`${productSlug}_2/resources/water_sources`, 'nav.water_sources'],
   [`${productSlug}_2/user_messages`, 'nav.user_messages'],
   [`${productSlug}_2/settings`, 'nav.settings'],
-  [`${productSlug}_2/settings/regions`, 'nav.regions'],
-  [`${productSlug}_2/settings/geo_objects`, 'nav.geo_objects'],
 ]
 
 /** The operator area's screens, relative to /admin. */

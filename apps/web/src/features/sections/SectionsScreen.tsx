@@ -1,0 +1,220 @@
+import {
+  type Section,
+  saveSectionSchema,
+  sectionPlants,
+  sectionSchema,
+  sectionSoilTypes,
+  sectionTypes,
+} from '@kropla/domain'
+import { Button, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DialogActions } from '../../app/ui/DialogActions'
+import { FailureAlert } from '../../app/ui/FailureAlert'
+import { translateKey } from '../../lib/translate-key'
+import { useSchemaForm } from '../../lib/use-schema-form'
+import { DeleteResourceModal } from '../resources/DeleteResourceModal'
+import { ChoiceSelect, IdChecklist } from '../resources/form-inputs'
+import { ResourcePage } from '../resources/ResourcePage'
+import { ResourceTable } from '../resources/ResourceTable'
+import { namesById, useGroups, useSections, useWaterSources } from '../resources/resource-queries'
+import { useSaveResource } from '../resources/use-save-resource'
+
+type Dialog = { kind: 'edit'; section: Section | null } | { kind: 'delete'; section: Section } | null
+
+/** /{product}_2/resources/sections: irrigation zones with their area, flow, water source and groups. */
+export function SectionsScreen() {
+  const { t, i18n } = useTranslation()
+  const sections = useSections()
+  const waterSources = useWaterSources()
+  const sourceNames = namesById(waterSources.data)
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const close = () => setDialog(null)
+  return (
+    <ResourcePage
+      title={t('resources.sections.title')}
+      actions={
+        <Button onClick={() => setDialog({ kind: 'edit', section: null })}>
+          {t('resources.sections.add')}
+        </Button>
+      }
+    >
+      <ResourceTable
+        query={sections}
+        columns={[
+          {
+            header: t('resources.sections.type'),
+            cell: (row) => translateKey(i18n, `resources.sections.types.${row.type}`, String(row.type)),
+          },
+          { header: t('resources.sections.area'), cell: (row) => `${row.area} ha`, visibleFrom: 'sm' },
+          { header: t('resources.sections.flow'), cell: (row) => `${row.flow} m³/h`, visibleFrom: 'sm' },
+          {
+            header: t('resources.sections.water_source'),
+            cell: (row) => (row.id_water_source === null ? '' : (sourceNames.get(row.id_water_source) ?? '')),
+            visibleFrom: 'md',
+          },
+        ]}
+        empty={t('resources.sections.empty')}
+        testId="sections-table"
+        onEdit={(section) => setDialog({ kind: 'edit', section })}
+        onDelete={(section) => setDialog({ kind: 'delete', section })}
+      />
+      {dialog?.kind === 'edit' && <SectionModal section={dialog.section} onClose={close} />}
+      {dialog?.kind === 'delete' && (
+        <DeleteResourceModal
+          name={dialog.section.name}
+          path={`/api/sections/${dialog.section.id}`}
+          checksUsage
+          onClose={close}
+        />
+      )}
+    </ResourcePage>
+  )
+}
+
+interface SectionValues extends Record<string, unknown> {
+  name: string
+  type: number
+  description: string
+  area: number | string
+  flow: number | string
+  id_water_source: number | null
+  groups: number[]
+  soil_type: number | null
+  plant: number | null
+}
+
+function SectionModal({ section, onClose }: { section: Section | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation()
+  const waterSources = useWaterSources()
+  const groups = useGroups()
+  const form = useSchemaForm<SectionValues>(saveSectionSchema, {
+    name: section?.name ?? '',
+    type: section?.type ?? 0,
+    description: section?.description ?? '',
+    area: section?.area ?? 0,
+    flow: section?.flow ?? 0,
+    id_water_source: section?.id_water_source ?? null,
+    groups: section?.groups ?? [],
+    soil_type: section?.soil_type ?? null,
+    plant: section?.plant ?? null,
+  })
+  const { save, failure, submit } = useSaveResource({
+    form,
+    collection: '/api/sections',
+    id: section?.id ?? null,
+    parser: sectionSchema,
+    toBody: (values) => saveSectionSchema.parse(values),
+    onSaved: onClose,
+  })
+  const values = form.getValues()
+  const errorOf = (path: string) => form.getInputProps(path).error as string | undefined
+  const unit = (text: string) => (
+    <Text size="xs" c="dimmed">
+      {text}
+    </Text>
+  )
+  const outputGroups = (groups.data ?? []).filter((group) => group.scope === 'outputs')
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={
+        section
+          ? t('resources.sections.edit_title', { name: section.name })
+          : t('resources.sections.new_title')
+      }
+      centered
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {failure && <FailureAlert error={failure} testId="save-error" />}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput label={t('resources.name')} data-autofocus {...form.getInputProps('name')} />
+            <ChoiceSelect
+              label={t('resources.sections.type')}
+              name="type"
+              value={values.type}
+              options={sectionTypes.map((type) => ({
+                value: type,
+                label: translateKey(i18n, `resources.sections.types.${type}`, String(type)),
+              }))}
+              onChange={(type) => form.setFieldValue('type', type ?? 0)}
+              error={errorOf('type')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('resources.description')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <NumberInput
+              label={t('resources.sections.area')}
+              min={0}
+              clampBehavior="none"
+              decimalSeparator="."
+              rightSection={unit('ha')}
+              rightSectionWidth={48}
+              {...form.getInputProps('area')}
+            />
+            <NumberInput
+              label={t('resources.sections.flow')}
+              min={0}
+              clampBehavior="none"
+              decimalSeparator="."
+              rightSection={unit('m³/h')}
+              rightSectionWidth={48}
+              {...form.getInputProps('flow')}
+            />
+            <ChoiceSelect
+              label={t('resources.sections.water_source')}
+              name="id_water_source"
+              value={values.id_water_source}
+              emptyLabel={t('resources.none')}
+              options={(waterSources.data ?? []).map((source) => ({ value: source.id, label: source.name }))}
+              onChange={(id) => form.setFieldValue('id_water_source', id)}
+              error={errorOf('id_water_source')}
+            />
+            <ChoiceSelect
+              label={t('resources.sections.soil_type')}
+              name="soil_type"
+              value={values.soil_type}
+              emptyLabel={t('resources.none')}
+              options={sectionSoilTypes.map((soil) => ({
+                value: soil,
+                label: translateKey(i18n, `soil_types.${soil}`, String(soil)),
+              }))}
+              onChange={(soil) => form.setFieldValue('soil_type', soil)}
+              error={errorOf('soil_type')}
+            />
+            <ChoiceSelect
+              label={t('resources.sections.plant')}
+              name="plant"
+              value={values.plant}
+              emptyLabel={t('resources.none')}
+              options={sectionPlants.map((plant) => ({
+                value: plant,
+                label: translateKey(i18n, `plants.${plant}`, String(plant)),
+              }))}
+              onChange={(plant) => form.setFieldValue('plant', plant)}
+              error={errorOf('plant')}
+            />
+          </SimpleGrid>
+          <IdChecklist
+            label={t('resources.sections.groups')}
+            name="groups"
+            value={values.groups}
+            options={outputGroups.map((group) => ({ value: group.id, label: group.name }))}
+            onChange={(ids) => form.setFieldValue('groups', ids)}
+            empty={t('resources.sections.no_groups')}
+            error={errorOf('groups')}
+          />
+          <DialogActions onCancel={onClose} submitLabel={t('resources.save')} isPending={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  )
+}
