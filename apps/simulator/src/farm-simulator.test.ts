@@ -199,6 +199,24 @@ describe('the simulated farm on MQTT', () => {
     expect(body(ack)).toEqual({ id: 'cfg-1', result: 'done' })
   })
 
+  it('applies a config retained on down/config: the scales report weights net of the tare', async () => {
+    const scales = 'DEMO-SCALE-0001'
+    await startSimulator().start()
+    const gross = body(await dataAt(scales, '2026-05-01T04:00:00Z')).values.WEIGHT_SUM_1
+    await broker.sendToModule(downTopic(scales, 'config'), {
+      id: 'cfg-2',
+      config: { properties: { tara_value: 5 }, inputs: {}, alarms: {} },
+    })
+    expect(body(await broker.waitFor('scales config ack', on(scales, 'ack')))).toEqual({
+      id: 'cfg-2',
+      result: 'done',
+    })
+    advanceClock(10_000)
+    await simulator!.tick()
+    const net = body(await dataAt(scales, '2026-05-01T04:00:10Z')).values.WEIGHT_SUM_1
+    expect(net).toBeCloseTo(gross - 5, 1)
+  })
+
   it('buffers readings while the link is down and uploads each once after reconnecting, at most 1000 a message', async () => {
     await startSimulator().start()
     for (const module of modules) await dataAt(module.serial, '2026-05-01T04:00:00Z')

@@ -92,4 +92,22 @@ describe('answering down messages', () => {
       [{ kind: 'ack', payload: { id: 'k2', result: 'rejected', error: 'config must be an object' } }],
     )
   })
+
+  it('keeps the config and measures by it: the scales weigh net of the tare from then on', () => {
+    const world = newWorld()
+    const plain = newWorld()
+    const scales = 'DEMO-SCALE-0001'
+    const config = { properties: { tara_value: 3 }, inputs: {}, alarms: {} }
+    const outcome = handleDownMessage(world, scales, 'config', json({ id: 'k3', config }), at)
+    expect(outcome.replies).toEqual([{ kind: 'ack', payload: { id: 'k3', result: 'done' } }])
+    expect(world.config(scales)).toEqual(config)
+    expect(plain.config(scales)).toEqual({})
+    const net = world.read(scales, at).WEIGHT_SUM_1 as number
+    expect(net).toBeCloseTo((plain.read(scales, at).WEIGHT_SUM_1 as number) - 3, 1)
+    // The retained copy a reconnect brings is the same config again, and is done again.
+    expect(handleDownMessage(world, scales, 'config', json({ id: 'k3', config }), at).replies).toEqual(
+      outcome.replies,
+    )
+    expect(world.read(scales, at).WEIGHT_SUM_1 as number).toBeCloseTo(net, 1)
+  })
 })

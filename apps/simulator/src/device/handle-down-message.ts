@@ -37,7 +37,7 @@ export function handleDownMessage(
   }
   const id = commandId(message)
   if (id === null) return { replies: [], dropped: `down/${kind} without an id` }
-  if (kind === 'config') return { replies: [configAck(id, message)] }
+  if (kind === 'config') return { replies: [configure(world, serial, id, message, at)] }
   if (kind !== 'cmd') return { replies: [], dropped: `unknown down/${kind}` }
 
   const received = ack(id, 'received')
@@ -69,11 +69,17 @@ function commandId(message: unknown): string | null {
   return typeof id === 'string' && id.length > 0 ? id : null
 }
 
-function configAck(id: string, message: unknown): Reply {
+/**
+ * A config is kept whole (the retained copy after a reconnect is the same config again) and
+ * applied at once: the scales tare and calibrate by it, the universal module scales its analog
+ * inputs; other modules only keep it.
+ */
+function configure(world: FarmWorld, serial: string, id: string, message: unknown, at: Date): Reply {
   const { config } = message as { config?: unknown }
   const isObject = typeof config === 'object' && config !== null && !Array.isArray(config)
-  // The simulated modules have no settings that change what they measure, so a valid config is done at once.
-  return isObject ? ack(id, 'done') : ack(id, 'rejected', 'config must be an object')
+  if (!isObject) return ack(id, 'rejected', 'config must be an object')
+  world.configure(serial, config as Record<string, unknown>, at)
+  return ack(id, 'done')
 }
 
 function ack(id: string, result: AckPayload['result'], error?: string): Reply {
