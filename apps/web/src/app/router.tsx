@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
 import { resourceRoutes } from '../features/resources/resource-routes'
+import { productSlug } from '../lib/constants'
 import { AccessGate } from './guards/AccessGate'
 import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAdminus } from './guards/RequireAdminus'
@@ -39,6 +40,12 @@ const ClientAccountScreen = lazy(() =>
 )
 const UsersScreen = lazy(() =>
   import('../features/users/UsersScreen').then((module) => ({ default: module.UsersScreen })),
+)
+const ModulesScreen = lazy(() =>
+  import('../features/modules/ModulesScreen').then((module) => ({ default: module.ModulesScreen })),
+)
+const ModuleScreen = lazy(() =>
+  import('../features/modules/ModuleScreen').then((module) => ({ default: module.ModuleScreen })),
 )
 
 function screen(Screen: LazyExoticComponent<ComponentType>) {
@@ -132,6 +139,8 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              { path: `${productSlug}_2/modules`, element: screen(ModulesScreen) },
+              { path: `${productSlug}_2/modules/:id`, element: screen(ModuleScreen) },
               ...resourceRoutes,
               ...notBuiltRoutes,
               { path: 'admin', element: <RequireAdminus />, children: notBuiltOperatorRoutes },

@@ -38,7 +38,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   [`${productSlug}_2/dashboard`, 'nav.dashboard'],
   [`${productSlug}_2/dashboard/:id`, 'nav.dashboard'],
   [`${productSlug}_2/schedulers`, 'nav.schedulers'],
-  [`${productSlug}_2/modules`, 'nav.modules'],
   [`${productSlug}_2/user_messages`, 'nav.user_messages'],
   [`${productSlug}_2/settings`, 'nav.settings'],
 ]

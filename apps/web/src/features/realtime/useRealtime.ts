@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useApi } from '../../app/api-context'
 import { reloadPage } from '../../lib/reload'
 import { createRealtimeSocket, type RealtimeSocket } from '../../lib/socket'
+import { applyObjectConfigState } from '../modules/object-config-event'
 import { endLocalSession } from '../session/end-session'
 import { meQueryKey } from '../session/me-query'
 import { mergeLiveData } from './merge-live-data'
@@ -47,6 +48,8 @@ export function useRealtime(idClient: number): Realtime {
     socket.on('disconnect', () => setConnection(0))
     socket.on('data', (rows) => updateMe((me) => mergeLiveData(me, rows)))
     socket.on('objects_connection', (event) => updateMe((me) => mergeObjectConnection(me, event)))
+    // A module's reconfiguration started or ended: the module page's warning follows.
+    socket.on('objects_config', (event) => applyObjectConfigState(queryClient, event))
     socket.on('authorize', ({ id_client }) => {
       // The session now belongs to another client account, so everything shown is stale.
       if (id_client !== idClient) reloadPage()

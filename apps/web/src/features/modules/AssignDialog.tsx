@@ -1,0 +1,127 @@
+import { groupSchema, type ObjectDetail, objectDetailSchema, regionSchema } from '@kropla/domain'
+import { Checkbox, EmptyState, Modal, Stack } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { DialogActions } from '../../app/ui/DialogActions'
+import { FailureAlert } from '../../app/ui/FailureAlert'
+import { Loaded } from '../../app/ui/Loaded'
+import { arrayOf } from '../../lib/api'
+import { meQueryKey } from '../session/me-query'
+import { modelWording, storeObject } from './objects-api'
+
+/** The account's groups and regions as the assignment dialogs list them (the resources screens refresh them). */
+export const groupsListQueryKey = ['groups', 'list'] as const
+export const regionsListQueryKey = ['regions', 'list'] as const
+
+export function useAccountGroups() {
+  const api = useApi()
+  return useQuery({
+    queryKey: groupsListQueryKey,
+    queryFn: () => api.get('/api/groups', arrayOf(groupSchema)),
+  })
+}
+
+export function useAccountRegions() {
+  const api = useApi()
+  return useQuery({
+    queryKey: regionsListQueryKey,
+    queryFn: () => api.get('/api/regions', arrayOf(regionSchema)),
+  })
+}
+
+interface AssignDialogProps {
+  object: ObjectDetail
+  kind: 'groups' | 'regions'
+  onClose: () => void
+}
+
+/** Group or region assignment (titles per model): ticks the account's module groups or regions. */
+export function AssignDialog({ object, kind, onClose }: AssignDialogProps) {
+  const { i18n } = useTranslation()
+  const groups = useAccountGroups()
+  const regions = useAccountRegions()
+  const title = modelWording(
+    i18n,
+    object.last_device_model,
+    kind === 'groups' ? 'group_assign_title' : 'region_assign_title',
+  )
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      {kind === 'groups' ? (
+        <Loaded query={groups}>
+          {(list) => (
+            <AssignForm
+              object={object}
+              kind={kind}
+              options={list.filter((group) => group.scope === 'objects')}
+              onClose={onClose}
+            />
+          )}
+        </Loaded>
+      ) : (
+        <Loaded query={regions}>
+          {(list) => <AssignForm object={object} kind={kind} options={list} onClose={onClose} />}
+        </Loaded>
+      )}
+    </Modal>
+  )
+}
+
+function AssignForm({
+  object,
+  kind,
+  options,
+  onClose,
+}: AssignDialogProps & { options: { id: number; name: string }[] }) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const [chosen, setChosen] = useState<string[]>(object[kind].map(String))
+  const save = useMutation({
+    mutationFn: (ids: number[]) => api.put(`/api/objects/${object.id}/${kind}`, { ids }, objectDetailSchema),
+    onSuccess: (saved) => {
+      storeObject(queryClient, saved)
+      void queryClient.invalidateQueries({ queryKey: kind === 'groups' ? ['groups'] : ['regions'] })
+      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+      notifications.show({ color: 'teal', message: t('modules.assigned') })
+      onClose()
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate(chosen.map(Number))
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {save.isError && <FailureAlert error={save.error} testId="assign-error" />}
+        {options.length === 0 ? (
+          <EmptyState
+            title={kind === 'groups' ? t('modules.no_groups') : t('modules.no_regions')}
+            data-testid="assign-empty"
+          />
+        ) : (
+          <Checkbox.Group
+            label={kind === 'groups' ? t('modules.groups') : t('modules.regions')}
+            value={chosen}
+            onChange={setChosen}
+          >
+            <Stack gap="xs" mt="xs">
+              {options.map((option) => (
+                <Checkbox key={option.id} value={String(option.id)} label={option.name} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t('modules.save_assignment')}
+          isPending={save.isPending}
+        />
+      </Stack>
+    </form>
+  )
+}

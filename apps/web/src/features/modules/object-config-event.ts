@@ -1,0 +1,17 @@
+import type { ObjectConfigState, ObjectDetail } from '@kropla/domain'
+import type { QueryClient } from '@tanstack/react-query'
+import { objectQueryKey, objectsQueryKey } from './objects-api'
+
+/**
+ * Applies an `objects_config` event: the module's reconfiguration started (`config_pending` set)
+ * or ended (null) on the module page and in the list, whichever the browser holds.
+ */
+export function applyObjectConfigState(queryClient: QueryClient, event: ObjectConfigState) {
+  const update = (object: ObjectDetail): ObjectDetail =>
+    object.id === event.id_object ? { ...object, config_pending: event.config_pending } : object
+  queryClient.setQueryData<ObjectDetail>(
+    objectQueryKey(event.id_object),
+    (object) => object && update(object),
+  )
+  queryClient.setQueryData<ObjectDetail[]>(objectsQueryKey, (list) => list?.map(update))
+}
