@@ -26,6 +26,7 @@ import { registerProfileRoutes } from '../features/profile/profile-routes'
 import { createProfileService } from '../features/profile/profile-service'
 import { registerRegistrationRoutes } from '../features/registration/registration-routes'
 import { createRegistrationService } from '../features/registration/registration-service'
+import { registerResourceFeatures } from '../features/resource-usage/register-resources'
 import { startSessionHousekeeping } from '../features/sessions/session-housekeeping'
 import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
@@ -171,6 +172,7 @@ export async function startServer(
       clientAccount: createClientAccountService({ db, realtime, logger }),
       browserSessions,
     })
+    registerResourceFeatures(app, { db, logger })
     registerHttpIngestRoutes(app, { ingest, directory })
 
     await app.listen({ port: config.PORT, host: config.HOST })
