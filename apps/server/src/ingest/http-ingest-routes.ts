@@ -3,8 +3,20 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendError } from '../app/http-errors'
-import type { IngestService } from './ingest-service'
-import type { ObjectDirectory } from './object-directory'
+import type { IngestResult, IngestService } from './ingest-service'
+import type { KnownObject, ObjectDirectory } from './object-directory'
+
+/** Acknowledgements an HTTP module sends with (or instead of) its readings: `acks: [{id, result}]`. */
+function splitAcks(body: unknown): { acks: unknown[]; readings: unknown; hasReadings: boolean } {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('acks' in body))
+    return { acks: [], readings: body, hasReadings: true }
+  const { acks, ...readings } = body as Record<string, unknown>
+  return {
+    acks: Array.isArray(acks) ? acks.slice(0, 100) : [acks],
+    readings,
+    hasReadings: 'values' in readings || 'readings' in readings,
+  }
+}
 
 function basicCredentials(header: string | undefined): { user: string; password: string } | null {
   if (!header?.startsWith('Basic ')) return null
@@ -16,7 +28,12 @@ function basicCredentials(header: string | undefined): { user: string; password:
 /** `POST /ingest/v1/{serial}` for modules that cannot hold an MQTT connection (LTE-M). */
 export function registerHttpIngestRoutes(
   app: FastifyInstance,
-  deps: { ingest: IngestService; directory: ObjectDirectory },
+  deps: {
+    ingest: IngestService
+    directory: ObjectDirectory
+    /** Commands waiting for the module (e.g. its pending configuration): they ride back on the answer. */
+    pendingCommands?: (object: KnownObject) => Promise<unknown[]>
+  },
 ) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/ingest/v1/:serial',
@@ -39,7 +56,12 @@ export function registerHttpIngestRoutes(
         reply.header('www-authenticate', 'Basic realm="kropla-ingest"')
         return sendError(request, reply, 'check_serial_pin', 401)
       }
-      const result = await deps.ingest.acceptReadings(object, request.body)
+      const { acks, readings, hasReadings } = splitAcks(request.body)
+      const acknowledged: IngestResult['rejected'] = []
+      for (const ack of acks) acknowledged.push(...(await deps.ingest.acknowledge(object, ack)).rejected)
+      const result = hasReadings
+        ? await deps.ingest.acceptReadings(object, readings)
+        : { accepted: 0, rejected: [] }
       const malformed = result.rejected.find(
         (r) => r.reason === 'malformed_payload' || r.reason === 'not_allowed',
       )
@@ -50,9 +72,8 @@ export function registerHttpIngestRoutes(
       }
       return reply.code(202).send({
         accepted: result.accepted,
-        rejected: result.rejected.map((r) => ({ field: r.field, reason: r.reason })),
-        // Commands waiting for the module ride back here once irrigation control exists.
-        commands: [],
+        rejected: [...acknowledged, ...result.rejected].map((r) => ({ field: r.field, reason: r.reason })),
+        commands: (await deps.pendingCommands?.(object)) ?? [],
       })
     },
   )

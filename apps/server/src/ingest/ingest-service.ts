@@ -1,4 +1,6 @@
 import {
+  type AckPayload,
+  ackPayloadSchema,
   buildLiveDataRows,
   dataPayloadSchema,
   helloPayloadSchema,
@@ -27,6 +29,11 @@ export interface IngestOptions {
   /** A batch this large is written at once instead of waiting for the timer. */
   maxBatch?: number
   now?: () => Date
+  /**
+   * A module's `up/ack` (MQTT, or `acks` in an HTTP upload): the feature that sent the command
+   * settles it and names what to count as rejected (e.g. a refused configuration).
+   */
+  onAck?: (object: KnownObject, ack: AckPayload) => Promise<Rejection[]>
 }
 
 export interface IngestResult {
@@ -234,10 +241,18 @@ export function createIngestService(options: IngestOptions) {
       case 'hello':
         return recordHello(object, json.value)
       case 'ack':
-        // Commands (and so their acknowledgements) belong to the irrigation-control feature.
-        options.logger.debug({ serial: object.serial, ack: json.value }, 'module acknowledgement')
-        return { accepted: 0, rejected: [] }
+        return acknowledge(object, json.value)
     }
+  }
+
+  async function acknowledge(object: KnownObject, payload: unknown): Promise<IngestResult> {
+    const ack = ackPayloadSchema.safeParse(payload)
+    if (!ack.success)
+      return reject(object.serial, [{ field: null, reason: 'malformed_payload', detail: 'ack' }])
+    options.logger.debug({ serial: object.serial, ack: ack.data }, 'module acknowledgement')
+    const rejected = (await options.onAck?.(object, ack.data)) ?? []
+    reject(object.serial, rejected)
+    return { accepted: 0, rejected }
   }
 
   async function recordHello(object: KnownObject, payload: unknown): Promise<IngestResult> {
@@ -271,6 +286,7 @@ export function createIngestService(options: IngestOptions) {
   return {
     handleUp,
     acceptReadings: (object: KnownObject, payload: unknown) => acceptReadings(object, payload, now()),
+    acknowledge,
     countRejection: reject,
     flush,
     stats,

@@ -7,7 +7,8 @@ import { createKeyedQueue } from './keyed-queue'
 import type { ObjectDirectory } from './object-directory'
 
 export interface MqttTransport {
-  publish(topic: string, payload: string): Promise<void>
+  /** QoS 1; `retain` keeps the message for a module that subscribes later (its configuration). */
+  publish(topic: string, payload: string, options?: { retain?: boolean }): Promise<void>
   close(): Promise<void>
   /** The port the embedded broker listens on (0 when the broker is external). */
   port: number
@@ -112,10 +113,17 @@ export async function startEmbeddedBroker(options: {
 
   return {
     port,
-    publish: (topic, payload) =>
+    publish: (topic, payload, publishOptions) =>
       new Promise((resolve, reject) =>
         broker.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          {
+            cmd: 'publish',
+            topic,
+            payload: Buffer.from(payload),
+            qos: 1,
+            retain: publishOptions?.retain ?? false,
+            dup: false,
+          },
           (error) => (error ? reject(error) : resolve()),
         ),
       ),

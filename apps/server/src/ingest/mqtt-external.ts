@@ -56,8 +56,8 @@ export async function connectExternalBroker(options: {
   logger.info({ url: options.url.replace(/\/\/[^@]*@/, '//***@') }, 'connected to external MQTT broker')
   return {
     port: 0,
-    publish: async (topic, payload) => {
-      await client.publishAsync(topic, payload, { qos: 1 })
+    publish: async (topic, payload, publishOptions) => {
+      await client.publishAsync(topic, payload, { qos: 1, retain: publishOptions?.retain ?? false })
     },
     close: () => client.endAsync(),
   }

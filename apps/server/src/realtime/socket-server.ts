@@ -120,6 +120,7 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
       if (rows.length) io.to(clientRoom(idClient)).emit('data', rows)
     },
     objectConnection: (idClient, payload) => io.to(clientRoom(idClient)).emit('objects_connection', payload),
+    objectConfig: (idClient, payload) => io.to(clientRoom(idClient)).emit('objects_config', payload),
   }
 
   return {

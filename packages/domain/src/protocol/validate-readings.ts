@@ -22,6 +22,8 @@ export type RejectionReason =
   | 'future_ts'
   | 'unknown_model'
   | 'not_allowed'
+  /** The module acknowledged a `down/config` with `rejected`. */
+  | 'config_rejected'
 
 export interface Rejection {
   field: string | null

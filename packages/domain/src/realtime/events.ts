@@ -6,6 +6,15 @@ export interface ObjectConnection {
   connection: 0 | 1
 }
 
+/**
+ * `objects_config`: a module's configuration is waiting for its acknowledgement (`config_pending`
+ * set: the reconfiguration warning) or no longer is (`null`).
+ */
+export interface ObjectConfigState {
+  id_object: number
+  config_pending: { id: string; sent_at: string } | null
+}
+
 /** `switch_client`, `authorize`: the client account the session now works in; the browser reloads. */
 export interface ClientIdPayload {
   id_client: number
@@ -28,6 +37,7 @@ export interface ServerToClientEvents {
   authorize: (payload: ClientIdPayload) => void
   data: (rows: LiveDataRow[]) => void
   objects_connection: (payload: ObjectConnection) => void
+  objects_config: (payload: ObjectConfigState) => void
   /** The session has ended (logout, revoked, timed out, account blocked): go to the login page. */
   log_out: () => void
   switch_client: (payload: ClientIdPayload) => void

@@ -1,0 +1,41 @@
+import { downTopic } from '@kropla/domain'
+import type { Logger } from 'pino'
+import type { MqttTransport } from './mqtt-embedded'
+
+export type DownKind = 'cmd' | 'config'
+
+/**
+ * Messages to modules (`kropla/v1/{serial}/down/{kind}`, QoS 1). The MQTT transport starts after
+ * HTTP listens, so it is attached late; until then (and after shutdown) nothing is sent and
+ * `publish` answers false: the caller keeps the command pending.
+ */
+export function createDevicePublisher(logger: Logger) {
+  let transport: MqttTransport | undefined
+  return {
+    attach(to: MqttTransport) {
+      transport = to
+    },
+    detach() {
+      transport = undefined
+    },
+    async publish(
+      serial: string,
+      kind: DownKind,
+      payload: unknown,
+      options: { retain?: boolean } = {},
+    ): Promise<boolean> {
+      if (!transport) {
+        logger.warn({ serial, kind }, 'no MQTT transport: message to the module not sent')
+        return false
+      }
+      try {
+        await transport.publish(downTopic(serial, kind), JSON.stringify(payload), options)
+        return true
+      } catch (error) {
+        logger.error({ err: error, serial, kind }, 'message to the module not sent')
+        return false
+      }
+    },
+  }
+}
+export type DevicePublisher = ReturnType<typeof createDevicePublisher>
