@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { errorOf, field, type } from '../../testing/form-fields'
+import { renderApp } from '../../testing/render-app'
+import { createFakeObjectsServer, objectDetailFixture } from './fake-objects'
+
+let socket: FakeSocket
+vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
+
+beforeEach(() => {
+  socket = createFakeSocket()
+})
+
+const probe = objectDetailFixture({
+  id: 5,
+  name: 'North probe',
+  serial: 'P-1',
+  firmware: '2.4.1',
+  properties: { soil_type: 2, gps_loc: 1 },
+  config: { inputs: { TEMP_1: { custom_label: 'Root zone' } }, alarms: {} },
+})
+
+function openProbe(objects = [probe]) {
+  const fake = createFakeObjectsServer({ objects })
+  renderApp(`/kropla_2/modules/${objects[0]?.id}`, { server: fake.server })
+  return fake
+}
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+
+describe('the module page', () => {
+  it('shows the module details and its saved settings', async () => {
+    openProbe()
+    expect(await screen.findByRole('heading', { name: 'North probe' })).toBeTruthy()
+    expect(screen.getByTestId('detail-firmware').textContent).toBe('2.4.1')
+    expect(screen.getByTestId('detail-created').textContent).toBe('2026-01-01 00:00:00')
+    expect((field('properties.soil_type') as unknown as HTMLSelectElement).value).toBe('2')
+    expect(screen.getByLabelText<HTMLInputElement>('Custom label, Temperature 1').value).toBe('Root zone')
+  })
+
+  it('refuses a custom label longer than 32 characters in the browser', async () => {
+    const { callsTo } = openProbe()
+    await screen.findByRole('heading', { name: 'North probe' })
+    type('config.inputs.HUMIDITY_1.custom_label', 'x'.repeat(33))
+    save()
+    await waitFor(() => expect(errorOf('config.inputs.HUMIDITY_1.custom_label')).toBe('This is too long.'))
+    expect(callsTo('PUT', '/api/objects/5')).toEqual([])
+
+    type('config.inputs.HUMIDITY_1.custom_label', 'x'.repeat(32))
+    type('config.inputs.HUMIDITY_1.custom_units', 'vol%')
+    save()
+    await waitFor(() => expect(callsTo('PUT', '/api/objects/5')).toHaveLength(1))
+    expect(callsTo('PUT', '/api/objects/5')[0]?.body).toMatchObject({
+      config: {
+        inputs: {
+          TEMP_1: { custom_label: 'Root zone' },
+          HUMIDITY_1: { custom_label: 'x'.repeat(32), custom_units: 'vol%' },
+        },
+      },
+    })
+  })
+
+  it('saves alarm thresholds under <field>_lt and <field>_gt with their active switch', async () => {
+    const { callsTo, state } = openProbe()
+    await screen.findByRole('heading', { name: 'North probe' })
+    fireEvent.change(screen.getByLabelText('Lower than, Soil moisture 1'), { target: { value: '15' } })
+    fireEvent.click(screen.getByLabelText('Active, Lower than, Soil moisture 1'))
+    fireEvent.change(screen.getByLabelText('Higher than, Soil moisture 1'), { target: { value: '40' } })
+    save()
+    await waitFor(() => expect(callsTo('PUT', '/api/objects/5')).toHaveLength(1))
+    expect(state.objects[0]?.config.alarms).toEqual({
+      HUMIDITY_1_lt: { active: true, value: 15 },
+      HUMIDITY_1_gt: { active: false, value: 40 },
+    })
+  })
+
+  it('asks for the value of an active threshold', async () => {
+    const { callsTo } = openProbe()
+    await screen.findByRole('heading', { name: 'North probe' })
+    fireEvent.click(screen.getByLabelText('Active, Higher than, Temperature 2'))
+    save()
+    await waitFor(() => expect(errorOf('config.alarms.TEMP_2_gt.value')).toBe('Field required'))
+    expect(callsTo('PUT', '/api/objects/5')).toEqual([])
+  })
+
+  it('warns while the module is reconfigured, until the module acknowledges', async () => {
+    openProbe()
+    await screen.findByRole('heading', { name: 'North probe' })
+    expect(screen.queryByTestId('reconfiguring')).toBeNull()
+    fireEvent.change(field('properties.soil_type'), { target: { value: '3' } })
+    save()
+    expect((await screen.findByTestId('reconfiguring')).textContent).toBe(
+      'The module is being reconfigured. This can take up to several minutes.',
+    )
+    socket.serverEmits('objects_config', { id_object: 5, config_pending: null })
+    await waitFor(() => expect(screen.queryByTestId('reconfiguring')).toBeNull())
+  })
+
+  it('assigns the module to groups of modules only, under the model title', async () => {
+    const { callsTo } = openProbe()
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign to groups' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Assign the soil probe to groups' })
+    expect(within(dialog).queryByLabelText('Pumps')).toBeNull()
+    fireEvent.click(await within(dialog).findByLabelText('Greenhouse A'))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.getByTestId('detail-groups').textContent).toBe('Greenhouse A'))
+    expect(callsTo('PUT', '/api/objects/5/groups')[0]?.body).toEqual({ ids: [31] })
+  })
+
+  it('offers a relay module no group assignment and no input types', async () => {
+    openProbe([objectDetailFixture({ id: 8, name: 'Relay', last_device_model: 'AM-401' })])
+    await screen.findByRole('heading', { name: 'Relay' })
+    expect(screen.queryByRole('button', { name: 'Assign to groups' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Assign to regions' })).toBeTruthy()
+    expect(screen.queryByLabelText('Input type, Digital input 1')).toBeNull()
+  })
+
+  it('sends the AM-600 input type, multiplier and range', async () => {
+    const { state } = openProbe([
+      objectDetailFixture({ id: 9, name: 'Universal', last_device_model: 'AM-600' }),
+    ])
+    await screen.findByRole('heading', { name: 'Universal' })
+    const select = screen.getByLabelText<HTMLSelectElement>('Input type, Analog input 1')
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'None',
+      'Current 4-20 mA',
+      'Voltage 0-10 V',
+      'PT1000',
+    ])
+    fireEvent.change(select, { target: { value: '1' } })
+    fireEvent.change(screen.getByLabelText('Low value, Analog input 1'), { target: { value: '4' } })
+    fireEvent.change(screen.getByLabelText('High value, Analog input 1'), { target: { value: '20' } })
+    save()
+    await waitFor(() =>
+      expect(state.objects[0]?.config.inputs.ANALOG_USR_1).toEqual({
+        input_type: 1,
+        multiplier: 1,
+        value_low: 4,
+        value_high: 20,
+      }),
+    )
+  })
+})
