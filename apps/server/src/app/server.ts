@@ -20,6 +20,8 @@ import { createInvitationService } from '../features/invitations/invitation-serv
 import { createMeDal } from '../features/me/me-dal'
 import { registerMeRoutes } from '../features/me/me-routes'
 import { createMeService } from '../features/me/me-service'
+import { registerObjectsRoutes } from '../features/objects/objects-routes'
+import { createObjectsService } from '../features/objects/objects-service'
 import { registerPasswordResetRoutes } from '../features/password-reset/password-reset-routes'
 import { createPasswordResetService } from '../features/password-reset/password-reset-service'
 import { registerProfileRoutes } from '../features/profile/profile-routes'
@@ -32,6 +34,7 @@ import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
 import { registerUserRoutes } from '../features/users/user-routes'
 import { createUsersDal } from '../features/users/users-dal'
+import { createDevicePublisher } from '../ingest/device-publisher'
 import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
 import { createIngestService } from '../ingest/ingest-service'
 import { type MqttTransport, startEmbeddedBroker } from '../ingest/mqtt-embedded'
@@ -100,12 +103,22 @@ export async function startServer(
     const realtime = await startRealtime(app.server, sessions, config.REDIS_URL)
     const directory = createObjectDirectory(database.db)
     const stopMaintenance = startEmbeddedMaintenance(database, logger)
+    // Messages to modules; the MQTT transport is attached once it runs (after HTTP listens).
+    const devices = createDevicePublisher(logger)
+    const objectsService = createObjectsService({
+      db: database.db,
+      logger,
+      directory,
+      devices,
+      live: realtime.publisher,
+    })
     const ingest = createIngestService({
       database,
       directory,
       publisher: realtime.publisher,
       logger,
       flushMs: config.INGEST_FLUSH_MS,
+      onAck: (object, ack) => objectsService.acknowledge(object, ack),
     })
 
     let ready = false
@@ -173,7 +186,12 @@ export async function startServer(
       browserSessions,
     })
     registerResourceFeatures(app, { db, logger })
-    registerHttpIngestRoutes(app, { ingest, directory })
+    registerObjectsRoutes(app, { objects: objectsService, attempts })
+    registerHttpIngestRoutes(app, {
+      ingest,
+      directory,
+      pendingCommands: (object) => objectsService.pendingCommands(object),
+    })
 
     await app.listen({ port: config.PORT, host: config.HOST })
     const address = app.server.address()
@@ -187,6 +205,7 @@ export async function startServer(
           logger,
         })
       : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
+    devices.attach(transport)
     const housekeeping = startSessionHousekeeping({
       sessions,
       throttle,
@@ -210,6 +229,7 @@ export async function startServer(
           logger.info('shutting down: no new work, flushing ingest')
           stopMaintenance()
           await ingest.close()
+          devices.detach()
           await transport?.close()
           await app.close()
           await housekeeping.stop()

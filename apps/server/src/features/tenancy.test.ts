@@ -6,6 +6,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../test/test-server'
+import { createFleetService } from './fleet/fleet-service'
+import { moduleOutput } from './resource-usage/resource-fixtures'
 
 /**
  * One client account must never read or change another's data. Every route of the API is listed
@@ -41,6 +43,48 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device'> =
   'PUT /api/client': 'own account',
   'DELETE /api/client': 'own account',
   'POST /ingest/v1/{serial}': 'device',
+  'GET /api/outputs': 'own account',
+  'POST /api/outputs': 'own account',
+  'GET /api/outputs/{id}': 'own account',
+  'PUT /api/outputs/{id}': 'own account',
+  'DELETE /api/outputs/{id}': 'own account',
+  'GET /api/outputs/{id}/usage': 'own account',
+  'GET /api/water_sources': 'own account',
+  'POST /api/water_sources': 'own account',
+  'GET /api/water_sources/{id}': 'own account',
+  'PUT /api/water_sources/{id}': 'own account',
+  'DELETE /api/water_sources/{id}': 'own account',
+  'GET /api/water_sources/{id}/usage': 'own account',
+  'GET /api/groups': 'own account',
+  'POST /api/groups': 'own account',
+  'GET /api/groups/{id}': 'own account',
+  'PUT /api/groups/{id}': 'own account',
+  'DELETE /api/groups/{id}': 'own account',
+  'GET /api/groups/{id}/usage': 'own account',
+  'GET /api/sections': 'own account',
+  'POST /api/sections': 'own account',
+  'GET /api/sections/{id}': 'own account',
+  'PUT /api/sections/{id}': 'own account',
+  'DELETE /api/sections/{id}': 'own account',
+  'GET /api/sections/{id}/usage': 'own account',
+  'GET /api/regions': 'own account',
+  'POST /api/regions': 'own account',
+  'GET /api/regions/{id}': 'own account',
+  'PUT /api/regions/{id}': 'own account',
+  'DELETE /api/regions/{id}': 'own account',
+  'GET /api/geo_objects': 'own account',
+  'POST /api/geo_objects': 'own account',
+  'GET /api/geo_objects/{id}': 'own account',
+  'PUT /api/geo_objects/{id}': 'own account',
+  'DELETE /api/geo_objects/{id}': 'own account',
+  'POST /api/objects/check': 'own account',
+  'POST /api/objects/nfc': 'own account',
+  'POST /api/objects': 'own account',
+  'GET /api/objects': 'own account',
+  'GET /api/objects/{id}': 'own account',
+  'PUT /api/objects/{id}': 'own account',
+  'PUT /api/objects/{id}/groups': 'own account',
+  'PUT /api/objects/{id}/regions': 'own account',
 }
 
 let server: TestServer
@@ -124,6 +168,128 @@ describe('separation of client accounts', () => {
 
     expect(await victimRow()).toEqual(before)
     expect((await victimSession.request('GET', '/api/me')).status).toBe(200)
+  })
+
+  it("neither reads, changes, groups nor activates another account's module", async () => {
+    const [module] = victim.modules
+    const victimObject = async () =>
+      (await server.database.pool.query('select * from objects where id = $1', [module!.id])).rows[0]
+    const before = await victimObject()
+    const group = await server.database.pool.query(
+      `insert into groups (id_client, name, scope) values ($1, 'Victim group', 'objects') returning id`,
+      [victim.user.id_client],
+    )
+    const victimGroup = group.rows[0].id as number
+
+    const list = await intruderSession.request('GET', '/api/objects')
+    expect((list.body as unknown as { id: number }[]).map((o) => o.id)).toEqual([intruder.modules[0]!.id])
+    expect((await intruderSession.request('GET', `/api/objects/${module!.id}`)).status).toBe(404)
+    const settings = { name: 'Taken over', properties: {}, config: {} }
+    expect((await intruderSession.write('PUT', `/api/objects/${module!.id}`, settings)).status).toBe(404)
+    const ids = { ids: [] }
+    expect((await intruderSession.write('PUT', `/api/objects/${module!.id}/groups`, ids)).status).toBe(404)
+    expect((await intruderSession.write('PUT', `/api/objects/${module!.id}/regions`, ids)).status).toBe(404)
+    const ownGroups = await intruderSession.write('PUT', `/api/objects/${intruder.modules[0]!.id}/groups`, {
+      ids: [victimGroup],
+    })
+    expect(ownGroups.body.error).toBe('element_not_found')
+    const credentials = { serial: module!.serial, pin: module!.pin }
+    const check = await intruderSession.write('POST', '/api/objects/check', credentials)
+    expect(check.body.error).toBe('module_already_activated')
+    const nfc = await intruderSession.write('POST', '/api/objects/nfc', {
+      code: `KROPLA:${module!.serial}:${module!.pin}`,
+    })
+    expect(nfc.body.error).toBe('nfc_in_use')
+    const add = await intruderSession.write('POST', '/api/objects', { ...credentials, name: 'Mine now' })
+    expect(add.body.error).toBe('module_already_activated')
+
+    expect(await victimObject()).toEqual(before)
+    const grouped = await server.database.pool.query('select 1 from group_objects where id_group = $1', [
+      victimGroup,
+    ])
+    expect(grouped.rows).toEqual([])
+  })
+
+  it("lets nobody list, read, change, remove or refer to another account's resources", async () => {
+    const added = await createFleetService(server.database.db).addModule(
+      { serial: `V${victim.modules[0]!.serial}`, pin: '4321', model: 'AM-411' },
+      { clientName: victim.clientName },
+    )
+    const output = await moduleOutput(victimSession, added.id, 'o1')
+    const create = async (path: string, body: Record<string, unknown>) => {
+      const answer = await victimSession.write('POST', path, body)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+      return answer.body as { id: number }
+    }
+    const source = await create('/api/water_sources', {
+      name: 'Well',
+      efficiency: 5,
+      clean_outputs: [output.id],
+    })
+    const group = await create('/api/groups', { name: 'Valves', scope: 'outputs', elements: [output.id] })
+    const probes = await create('/api/groups', {
+      name: 'Probes',
+      scope: 'objects',
+      elements: [victim.modules[0]!.id],
+    })
+    const section = await create('/api/sections', {
+      name: 'Orchard',
+      area: 1,
+      flow: 2,
+      id_water_source: source.id,
+      groups: [group.id],
+    })
+    const points = [
+      { lng: 19, lat: 50 },
+      { lng: 19.1, lat: 50 },
+      { lng: 19.1, lat: 50.1 },
+    ]
+    const region = await create('/api/regions', { name: 'North', points, objects: [added.id] })
+    const geo = await create('/api/geo_objects', { name: 'Shed', location: { lng: 19, lat: 50 } })
+    const owned: [string, number][] = [
+      ['outputs', output.id],
+      ['water_sources', source.id],
+      ['groups', group.id],
+      ['groups', probes.id],
+      ['sections', section.id],
+      ['regions', region.id],
+      ['geo_objects', geo.id],
+    ]
+    const snapshot = async () =>
+      Promise.all(owned.map(([path, id]) => victimSession.request('GET', `/api/${path}/${id}`)))
+    const before = await snapshot()
+    expect(before.map((answer) => answer.status)).toEqual(owned.map(() => 200))
+
+    for (const [index, [path, id]] of owned.entries()) {
+      const listed = (await intruderSession.request('GET', `/api/${path}`)).body as unknown as {
+        id: number
+      }[]
+      expect(listed.map((item) => item.id)).not.toContain(id)
+      expect((await intruderSession.request('GET', `/api/${path}/${id}`)).status).toBe(404)
+      expect((await intruderSession.write('PUT', `/api/${path}/${id}`, before[index]!.body)).status).toBe(404)
+      expect((await intruderSession.write('DELETE', `/api/${path}/${id}`)).status).toBe(404)
+      if (['outputs', 'water_sources', 'groups', 'sections'].includes(path))
+        expect((await intruderSession.request('GET', `/api/${path}/${id}/usage`)).status).toBe(404)
+    }
+
+    const references: [string, Record<string, unknown>][] = [
+      ['/api/outputs', { name: 'Mine', kind: 'output', type: 'irr', id_object: added.id, field_name: 'o2' }],
+      ['/api/water_sources', { name: 'Mine', efficiency: 1, clean_outputs: [output.id] }],
+      ['/api/groups', { name: 'Mine', scope: 'outputs', elements: [output.id] }],
+      ['/api/groups', { name: 'Mine', scope: 'objects', elements: [victim.modules[0]!.id] }],
+      ['/api/sections', { name: 'Mine', area: 1, flow: 1, id_water_source: source.id }],
+      ['/api/sections', { name: 'Mine', area: 1, flow: 1, groups: [group.id] }],
+      ['/api/regions', { name: 'Mine', points, objects: [added.id] }],
+    ]
+    for (const [path, body] of references) {
+      const answer = await intruderSession.write('POST', path, body)
+      expect([path, answer.status, answer.body.error]).toEqual([path, 400, 'element_not_found'])
+    }
+    for (const path of ['outputs', 'water_sources', 'groups', 'sections', 'regions']) {
+      const listed = (await intruderSession.request('GET', `/api/${path}`)).body as unknown as unknown[]
+      expect([path, listed]).toEqual([path, []])
+    }
+    expect(await snapshot()).toEqual(before)
   })
 
   it("lets no module report under another account's serial", async () => {

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { objects } from '../../db/schema'
 import { createClientsDal } from '../clients/clients-dal'
+import { createModuleOutputs } from '../objects/module-activation'
 
 export interface AddModuleOptions {
   /** Activates the module on this client account (created when absent). */
@@ -25,35 +26,39 @@ export function createFleetService(db: Db) {
     }
     const client = options.clientName ? await clients.findOrCreate(options.clientName) : null
     const activation = client ? { id_client: client.id, activated_at: new Date(), deactivated_at: null } : {}
-    const [row] = await db
-      .insert(objects)
-      .values({
-        serial: parsed.data.serial,
-        pin: parsed.data.pin,
-        last_device_model: parsed.data.model,
-        name: options.name ?? parsed.data.serial,
-        lng: options.location?.lng,
-        lat: options.location?.lat,
-        ...activation,
-      })
-      .onConflictDoUpdate({
-        target: objects.serial,
-        set: {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(objects)
+        .values({
+          serial: parsed.data.serial,
           pin: parsed.data.pin,
           last_device_model: parsed.data.model,
-          ...(options.name ? { name: options.name } : {}),
-          ...(options.location ? { lng: options.location.lng, lat: options.location.lat } : {}),
-          ...(client
-            ? {
-                id_client: client.id,
-                activated_at: sql`coalesce(${objects.activated_at}, now())`,
-                deactivated_at: null,
-              }
-            : {}),
-        },
-      })
-      .returning()
-    return row!
+          name: options.name ?? parsed.data.serial,
+          lng: options.location?.lng,
+          lat: options.location?.lat,
+          ...activation,
+        })
+        .onConflictDoUpdate({
+          target: objects.serial,
+          set: {
+            pin: parsed.data.pin,
+            last_device_model: parsed.data.model,
+            ...(options.name ? { name: options.name } : {}),
+            ...(options.location ? { lng: options.location.lng, lat: options.location.lat } : {}),
+            ...(client
+              ? {
+                  id_client: client.id,
+                  activated_at: sql`coalesce(${objects.activated_at}, now())`,
+                  deactivated_at: null,
+                }
+              : {}),
+          },
+        })
+        .returning()
+      // An activated module has its output rows, like one added through the wizard.
+      if (client) await createModuleOutputs(tx, row!)
+      return row!
+    })
   }
 
   return {

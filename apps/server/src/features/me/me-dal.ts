@@ -1,11 +1,27 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { latest_readings, objects } from '../../db/schema'
+import { latest_readings, objects, outputs } from '../../db/schema'
 
 export function createMeDal(db: Db) {
   return {
     listObjects(idClient: number) {
       return db.select().from(objects).where(eq(objects.id_client, idClient)).orderBy(asc(objects.id))
+    },
+    /** The account's outputs and input equipment: the start screen's `components`. */
+    listComponents(idClient: number) {
+      return db
+        .select({
+          id: outputs.id,
+          id_object: outputs.id_object,
+          field_name: outputs.field_name,
+          name: outputs.name,
+          kind: outputs.kind,
+          type: outputs.type,
+          properties: outputs.properties,
+        })
+        .from(outputs)
+        .where(eq(outputs.id_client, idClient))
+        .orderBy(asc(outputs.id_object), asc(outputs.field_name))
     },
     listLatest(idClient: number) {
       return db.select().from(latest_readings).where(eq(latest_readings.id_client, idClient))

@@ -38,10 +38,11 @@ export function createMeService(deps: { me: MeDal; sessions: Pick<SessionService
     /** What the browser needs, scoped to the session's current client account and the user's type in it. */
     async describe(auth: AuthContext): Promise<MeResponse> {
       const { user, idClient } = auth
-      const [assignedClients, objectRows, latestRows] = await Promise.all([
+      const [assignedClients, objectRows, latestRows, components] = await Promise.all([
         deps.sessions.assignedClients({ id: user.id, type: auth.homeType }),
         deps.me.listObjects(idClient),
         deps.me.listLatest(idClient),
+        deps.me.listComponents(idClient),
       ])
       const latestByObject = new Map<number, LatestRow[]>()
       for (const row of latestRows) {
@@ -62,11 +63,11 @@ export function createMeService(deps: { me: MeDal; sessions: Pick<SessionService
           invited: user.invited,
         },
         objects: objectRows.map((object) => toObjectSummary(object, latestByObject.get(object.id) ?? [])),
-        // Manual openings, messages and components arrive with their own features.
+        // Manual openings and messages arrive with their own features.
         outputsOpenings: [],
         unreadMessages: 0,
         assignedClients,
-        components: [],
+        components,
       }
     },
   }

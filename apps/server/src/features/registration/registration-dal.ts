@@ -16,11 +16,5 @@ export function createRegistrationDal(db: Executor) {
       const [module] = await db.select().from(objects).where(eq(objects.serial, serial)).for('update')
       return module ?? null
     },
-    async activate(objectId: number, idClient: number, at: Date) {
-      await db
-        .update(objects)
-        .set({ id_client: idClient, activated_at: at, deactivated_at: null })
-        .where(eq(objects.id, objectId))
-    },
   }
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import type { UserRow } from '../auth/auth-context'
 import { hashPassword } from '../auth/password'
 import { createClientsDal } from '../clients/clients-dal'
+import { activateModule } from '../objects/module-activation'
 import { isUniqueViolation } from '../users/db-helpers'
 import { createUsersDal } from '../users/users-dal'
 import { createRegistrationDal, type ObjectRow } from './registration-dal'
@@ -80,7 +81,7 @@ export function createRegistrationService(deps: { db: Db; logger: Logger; now?: 
             created_at: at,
             updated_at: at,
           })
-          await txFleet.activate(module.id, client.id, at)
+          await activateModule(tx, module.id, { idClient: client.id, at })
           return user
         })
       } catch (error) {
