@@ -7,17 +7,32 @@ describe('command line options', () => {
       mqttUrl: 'mqtt://127.0.0.1:1883',
       intervalSeconds: 10,
       seed: undefined,
+      httpUrl: undefined,
     })
     expect(parseCliOptions([], { MQTT_PORT: '1884' })).toMatchObject({ mqttUrl: 'mqtt://127.0.0.1:1884' })
   })
 
   it('takes the environment, and the command line over it', () => {
     const env = { MQTT_URL: 'mqtt://broker:1883', SIM_INTERVAL: '30', SIM_SEED: '4' }
-    expect(parseCliOptions([], env)).toEqual({ mqttUrl: 'mqtt://broker:1883', intervalSeconds: 30, seed: 4 })
+    expect(parseCliOptions([], env)).toEqual({
+      mqttUrl: 'mqtt://broker:1883',
+      intervalSeconds: 30,
+      seed: 4,
+      httpUrl: undefined,
+    })
     expect(parseCliOptions(['--mqtt', 'mqtts://other:8883', '--interval', '2.5'], env)).toEqual({
       mqttUrl: 'mqtts://other:8883',
       intervalSeconds: 2.5,
       seed: 4,
+      httpUrl: undefined,
+    })
+    expect(
+      parseCliOptions(['--http', 'http://127.0.0.1:8080'], { SIM_HTTP_URL: 'http://x:1' }),
+    ).toMatchObject({
+      httpUrl: 'http://127.0.0.1:8080',
+    })
+    expect(parseCliOptions([], { SIM_HTTP_URL: 'https://kropla.example' })).toMatchObject({
+      httpUrl: 'https://kropla.example',
     })
   })
 
@@ -27,6 +42,7 @@ describe('command line options', () => {
     expect(() => parseCliOptions(['--mqtt', 'http://x'], {})).toThrow(/unsupported scheme/)
     expect(() => parseCliOptions(['--mqtt', 'not a url'], {})).toThrow(/not a URL/)
     expect(() => parseCliOptions(['--seed', '1.5'], {})).toThrow(/--seed/)
+    expect(() => parseCliOptions(['--http', 'mqtt://x'], {})).toThrow(/--http/)
     expect(() => parseCliOptions(['--speed', '3'], {})).toThrow()
   })
 

@@ -4,13 +4,17 @@ export interface CliOptions {
   mqttUrl: string
   intervalSeconds: number
   seed: number | undefined
+  /** The server's HTTP address for LTE-M modules (WG-100); without it they use MQTT. */
+  httpUrl: string | undefined
 }
 
-export const usage = `Usage: kropla-simulator [--mqtt URL] [--interval SECONDS] [--seed N]
+export const usage = `Usage: kropla-simulator [--mqtt URL] [--http URL] [--interval SECONDS] [--seed N]
 
 A virtual farm (the demo farm's modules) speaking the Kropla device protocol over MQTT.
 
   --mqtt URL          broker to connect to (default: $MQTT_URL or mqtt://127.0.0.1:$MQTT_PORT, port 1883)
+  --http URL          server address for LTE-M modules (WG-100), which then POST /ingest/v1/{serial}
+                      as the real ones do (default: $SIM_HTTP_URL; unset: they use MQTT too)
   --interval SECONDS  seconds between readings (default: $SIM_INTERVAL or 10)
   --seed N            seed for weather and sensor noise (default: $SIM_SEED or a fixed seed)
   --help              show this help`
@@ -23,6 +27,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     args: [...argv],
     options: {
       mqtt: { type: 'string' },
+      http: { type: 'string' },
       interval: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean' },
@@ -52,5 +57,15 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (seed !== undefined && !Number.isSafeInteger(seed))
     throw new Error(`--seed: expected an integer, got ${seedText}`)
 
-  return { mqttUrl, intervalSeconds, seed }
+  const httpUrl = values.http ?? (env.SIM_HTTP_URL || undefined)
+  if (httpUrl !== undefined) {
+    let protocol: string | undefined
+    try {
+      protocol = new URL(httpUrl).protocol
+    } catch {}
+    if (protocol !== 'http:' && protocol !== 'https:')
+      throw new Error(`--http: not an http(s) URL: ${httpUrl}`)
+  }
+
+  return { mqttUrl, intervalSeconds, seed, httpUrl }
 }

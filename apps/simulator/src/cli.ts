@@ -18,6 +18,7 @@ const simulator = createFarmSimulator({
   mqttUrl: options.mqttUrl,
   intervalMs: options.intervalSeconds * 1000,
   seed: options.seed,
+  ...(options.httpUrl ? { httpUrl: options.httpUrl } : {}),
   logger: consoleLogger,
 })
 

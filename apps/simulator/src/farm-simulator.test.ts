@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import {
   type DemoModule,
   demoFarm,
@@ -271,6 +273,86 @@ describe('the simulated farm on MQTT', () => {
       const offline = sentOn(module.serial, 'status').filter((message) => message.payload === 'offline')
       expect(offline, module.serial).toHaveLength(1)
       expect(offline[0]).toMatchObject({ clientId: module.baseStation ?? module.serial, retain: true })
+    }
+  })
+})
+
+interface Posted {
+  path: string
+  authorization: string | undefined
+  body: Record<string, unknown>
+}
+
+/** A stand-in for the server's `POST /ingest/v1/{serial}`: records each upload, answers with `commands`. */
+async function startIngest(answer: (posted: Posted) => { status: number; commands?: unknown[] }) {
+  const posted: Posted[] = []
+  const server = http.createServer((request, response) => {
+    let text = ''
+    request.on('data', (chunk) => {
+      text += chunk
+    })
+    request.on('end', () => {
+      const entry = {
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        body: JSON.parse(text),
+      }
+      posted.push(entry)
+      const { status, commands = [] } = answer(entry)
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ accepted: 1, rejected: [], commands }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { url, posted, close: () => new Promise((resolve) => server.close(resolve)) }
+}
+
+describe('the LTE-M probe (WG-100) over HTTP', () => {
+  const lte = modules.find((module) => module.model === 'WG-100')!
+
+  it('posts its readings to /ingest/v1/{serial} with its serial and PIN, and acknowledges the config that rides back', async () => {
+    let status = 202
+    const ingest = await startIngest((posted) =>
+      'values' in posted.body && status === 202
+        ? {
+            status,
+            commands: [{ id: 'cfg-h', type: 'config', config: { properties: {}, inputs: {}, alarms: {} } }],
+          }
+        : { status },
+    )
+    try {
+      await startSimulator({ httpUrl: ingest.url }).start()
+      expect(broker.accepted).not.toContain(lte.serial)
+      const expectedAuth = `Basic ${Buffer.from(`${lte.serial}:${lte.pin}`).toString('base64')}`
+      await vi.waitFor(() => expect(ingest.posted.some((p) => 'acks' in p.body)).toBe(true))
+      const [first, ack] = ingest.posted
+      expect(first).toMatchObject({ path: `/ingest/v1/${lte.serial}`, authorization: expectedAuth })
+      expect(first!.body.ts).toBe('2026-05-01T04:00:00Z')
+      const model = findModel('WG-100')!
+      expect(
+        validateReadings(model, first!.body as { values: Record<string, unknown> }, clock).rejected,
+      ).toEqual([])
+      expect(ack!.body).toEqual({ acks: [{ id: 'cfg-h', result: 'done' }] })
+
+      // The server is down for two readings: they go, oldest first, with the next upload.
+      status = 503
+      for (let i = 0; i < 2; i++) {
+        advanceClock(10_000)
+        await simulator!.tick()
+      }
+      status = 202
+      advanceClock(10_000)
+      await simulator!.tick()
+      const batch = ingest.posted.at(-1)!.body as { readings: { ts: string }[] }
+      expect(batch.readings.map((reading) => reading.ts)).toEqual([
+        '2026-05-01T04:00:10Z',
+        '2026-05-01T04:00:20Z',
+        '2026-05-01T04:00:30Z',
+      ])
+    } finally {
+      await simulator?.stop()
+      await ingest.close()
     }
   })
 })

@@ -3,6 +3,7 @@ import { handleDownMessage } from './device/handle-down-message'
 import { floorToSecond, toProtocolTimestamp } from './device/protocol-time'
 import { createFarmWorld, type OutputClosing } from './farm/farm-world'
 import { createDeviceLink, type DeviceLink } from './link/device-link'
+import { createHttpLink, httpModels } from './link/http-link'
 import { consoleLogger, type SimulatorLogger } from './logger'
 
 export interface FarmSimulatorOptions {
@@ -18,6 +19,11 @@ export interface FarmSimulatorOptions {
   seed?: number
   /** Milliseconds between reconnection attempts after the link drops. */
   reconnectPeriodMs?: number
+  /**
+   * The server's HTTP address. When given, LTE-M modules (WG-100) post their readings to
+   * `POST /ingest/v1/{serial}` as the real ones do; without it they use MQTT like the rest.
+   */
+  httpUrl?: string
 }
 
 export interface FarmSimulator {
@@ -156,6 +162,7 @@ function createLinks(
   logger: SimulatorLogger,
   handlers: LinkHandlers,
 ): DeviceLink[] {
+  const overHttp = (module: DemoModule) => options.httpUrl !== undefined && httpModels.has(module.model)
   const gateways = new Set(modules.filter((module) => !module.baseStation).map((module) => module.serial))
   for (const module of modules) {
     if (module.baseStation && !gateways.has(module.baseStation)) {
@@ -167,6 +174,8 @@ function createLinks(
   return modules
     .filter((module) => !module.baseStation)
     .map((gateway) => {
+      if (overHttp(gateway))
+        return createHttpLink({ httpUrl: options.httpUrl!, module: gateway, logger, onDown: handlers.onDown })
       const link: DeviceLink = createDeviceLink({
         mqttUrl: options.mqttUrl,
         gateway,
