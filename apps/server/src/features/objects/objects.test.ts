@@ -29,7 +29,7 @@ async function freeModule(model: string) {
   return { ...module, id: row.id }
 }
 
-const [valvo, enviro, probe] = [0, 1, 2]
+const [valvo, enviro, probe, universal] = [0, 1, 2, 3]
 const farmModule = (index: number) => farm.modules[index]!
 
 async function objectOf(id: number) {
@@ -50,7 +50,7 @@ async function outputsOf(objectId: number) {
 beforeAll(async () => {
   server = await startTestServer()
   tag = `${process.pid}${Math.random().toString(36).slice(2, 6)}`
-  farm = await seedAccount(server, ['AM-411', 'AM-200', 'AM-100-103'])
+  farm = await seedAccount(server, ['AM-411', 'AM-200', 'AM-100-103', 'AM-600'])
   neighbour = await seedAccount(server, ['AM-200'])
   session = await loggedIn(server.url, farm.email, farm.password)
   polish = await loggedIn(server.url, farm.email, farm.password, 'pl')
@@ -487,5 +487,70 @@ describe('groups and regions of a module', () => {
       ids: [region],
     })
     expect(placed.body).toMatchObject({ regions: [region] })
+  })
+})
+
+describe('the universal module (AM-600)', () => {
+  it('has its two outputs, of a type it may switch', async () => {
+    const outputs = await outputsOf(farmModule(universal).id)
+    expect(outputs.map((o) => [o.field_name, o.kind, o.type])).toEqual([
+      ['o1', 'output', 'pump'],
+      ['o2', 'output', 'pump'],
+    ])
+  })
+
+  it('configures its user inputs from their lists and refuses that on other inputs and models', async () => {
+    const id = farmModule(universal).id
+    const before = await objectOf(id)
+    const refused: [number, Record<string, unknown>, string, string][] = [
+      [
+        id,
+        { DI_USR_1: { input_type: 5 } },
+        'config.inputs.DI_USR_1.input_type',
+        'Choose a value from the list.',
+      ],
+      [
+        id,
+        { ANALOG_USR_1: { input_type: 4 } },
+        'config.inputs.ANALOG_USR_1.input_type',
+        'Choose a value from the list.',
+      ],
+      [id, { cnt3: { input_type: 1 } }, 'config.inputs.cnt3', 'This module has no such input.'],
+      [
+        farmModule(enviro).id,
+        { TEMP_1: { multiplier: 2 } },
+        'config.inputs.TEMP_1',
+        'This module has no such input.',
+      ],
+    ]
+    for (const [objectId, inputs, path, message] of refused) {
+      const answer = await session.write('PUT', `/api/objects/${objectId}`, {
+        name: 'Universal',
+        config: { inputs },
+      })
+      expect(answer.status).toBe(400)
+      expect(answer.body.issues).toContainEqual({ path, message })
+    }
+    expect(await objectOf(id)).toEqual(before)
+
+    const inputs = {
+      DI_USR_3: { input_type: 2, custom_label: 'Water meter', custom_units: 'm³', multiplier: 0.01 },
+      ANALOG_USR_1: { input_type: 1, value_low: 0, value_high: 10 },
+    }
+    const saved = await session.write('PUT', `/api/objects/${id}`, { name: 'Pump house', config: { inputs } })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({ name: 'Pump house', config: { inputs, alarms: {} } })
+    expect((saved.body as unknown as ObjectDetail).config_pending).not.toBeNull()
+  })
+
+  it('can be put in groups of modules', async () => {
+    const [row] = await server.database.db
+      .insert(groups)
+      .values({ id_client: farm.user.id_client, name: 'Pump houses', scope: 'objects' })
+      .returning()
+    const answer = await session.write('PUT', `/api/objects/${farmModule(universal).id}/groups`, {
+      ids: [row!.id],
+    })
+    expect(answer.body).toMatchObject({ groups: [row!.id] })
   })
 })
