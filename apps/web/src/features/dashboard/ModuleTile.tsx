@@ -1,19 +1,54 @@
-import { findModel, type ObjectSummary } from '@kropla/domain'
+import type { ObjectConfig, ObjectSummary } from '@kropla/domain'
 import { Badge, Card, Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
+import { modelWording } from '../modules/objects-api'
 import { useUserFormat } from '../session/useUserFormat'
 import { TrendArrow } from './TrendArrow'
-import { lastReadingAt, tileReadings } from './tile-readings'
+import {
+  isCommunicating,
+  lastReadingAt,
+  outputStyle,
+  type TileReading,
+  tileReadings,
+  tileStatus,
+} from './tile-readings'
+import { ValveIcon } from './ValveIcon'
 
-export function ModuleTile({ object }: { object: ObjectSummary }) {
+interface ModuleTileProps {
+  object: ObjectSummary
+  /** The module's settings (labels, units, alarm thresholds), once the list of modules has loaded. */
+  config?: ObjectConfig
+  now: number
+}
+
+export function ModuleTile({ object, config, now }: ModuleTileProps) {
   const { t, i18n } = useTranslation()
   const format = useUserFormat()
-  const readings = tileReadings(object)
+  const readings = tileReadings(object, config)
+  const status = tileStatus(object)
   const lastAt = lastReadingAt(object, readings)
   const isOnline = object.connection === 1
-  const dictionaryKey = findModel(object.last_device_model)?.dictionaryKey ?? object.last_device_model
-  const modelName = translateKey(i18n, `models.${dictionaryKey}.short`, object.last_device_model)
+  const communicating = isCommunicating(object, now)
+  const valves = outputStyle(object) === 'valve'
+  const modelName = modelWording(i18n, object.last_device_model, 'short')
+
+  const value = ({ field, input, latest, isFlagged }: TileReading) => {
+    const testId = `value-${object.serial}-${field}`
+    if (input?.kind === 'output' && valves) return <ValveIcon value={latest?.value} testId={testId} />
+    return (
+      <Text
+        size="sm"
+        fw={500}
+        c={isFlagged ? 'red' : undefined}
+        data-testid={testId}
+        data-flagged={isFlagged || undefined}
+        title={isFlagged ? t('dashboard.flagged') : undefined}
+      >
+        {format.value(input, latest?.value ?? null)}
+      </Text>
+    )
+  }
 
   return (
     <Card withBorder radius="md" padding="md" data-testid={`tile-${object.serial}`}>
@@ -26,34 +61,55 @@ export function ModuleTile({ object }: { object: ObjectSummary }) {
             {modelName} · {object.serial}
           </Text>
         </Stack>
-        <Badge
-          color={isOnline ? 'teal' : 'gray'}
-          variant="light"
-          style={{ flexShrink: 0 }}
-          data-testid={`connection-${object.serial}`}
-          data-state={object.connection}
-        >
-          {isOnline ? t('dashboard.online') : t('dashboard.offline')}
-        </Badge>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Badge
+            color={isOnline ? 'teal' : 'gray'}
+            variant="light"
+            data-testid={`connection-${object.serial}`}
+            data-state={object.connection}
+          >
+            {isOnline ? t('dashboard.online') : t('dashboard.offline')}
+          </Badge>
+          {!communicating && (
+            <Badge color="orange" variant="outline" data-testid={`communication-${object.serial}`}>
+              {t('dashboard.not_communicating')}
+            </Badge>
+          )}
+        </Stack>
       </Group>
 
       <Stack gap={6}>
-        {readings.map(({ field, input, latest, trend }) => (
-          <Group key={field} justify="space-between" wrap="nowrap" gap="xs">
+        {readings.map((reading) => (
+          <Group key={reading.field} justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" c="dimmed" truncate>
-              {translateKey(i18n, `fields.${field}`, field)}
+              {reading.customLabel ?? translateKey(i18n, `fields.${reading.field}`, reading.field)}
             </Text>
             <Group gap={4} wrap="nowrap">
-              <Text size="sm" fw={500} data-testid={`value-${object.serial}-${field}`}>
-                {format.value(input, latest?.value ?? null)}
-              </Text>
-              {trend !== null && <TrendArrow trend={trend} />}
+              {value(reading)}
+              {reading.trend !== null && <TrendArrow trend={reading.trend} />}
             </Group>
           </Group>
         ))}
       </Stack>
 
-      <Text size="xs" c="dimmed" mt="sm" data-testid={`time-${object.serial}`}>
+      {(status.battery || status.signal) && (
+        <Group gap="md" mt="sm">
+          {status.battery && (
+            <Text size="xs" c="dimmed" data-testid={`battery-${object.serial}`}>
+              {t('dashboard.battery')}:{' '}
+              {format.value(status.battery.input, status.battery.latest?.value ?? null)}
+            </Text>
+          )}
+          {status.signal && (
+            <Text size="xs" c="dimmed" data-testid={`signal-${object.serial}`}>
+              {t('dashboard.signal')}:{' '}
+              {format.value(status.signal.input, status.signal.latest?.value ?? null)}
+            </Text>
+          )}
+        </Group>
+      )}
+
+      <Text size="xs" c="dimmed" mt="xs" data-testid={`time-${object.serial}`}>
         {t('dashboard.last_data')}: {lastAt ? format.dateTime(lastAt) : t('dashboard.no_data')}
       </Text>
     </Card>

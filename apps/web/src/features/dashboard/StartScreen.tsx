@@ -1,21 +1,39 @@
-import { EmptyState, SimpleGrid, Stack, Title } from '@mantine/core'
+import { Button, EmptyState, Group, SimpleGrid, Stack, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { modulesPath, useObjects } from '../modules/objects-api'
 import { useSession } from '../session/useSession'
 import { ModuleTile } from './ModuleTile'
+import { useNow } from './use-now'
 
-/** The start dashboard (route `/`): one tile per module on the account, kept live by the socket. */
+/** How often the tiles look again whether a module has gone silent for the module data delay. */
+const communicationCheckMs = 30_000
+
+/**
+ * The start dashboard (route `/`): one tile per module on the account, kept live by the socket
+ * (readings from /api/me); the modules' settings (labels, units, alarm thresholds) come from
+ * /api/objects and join in when they arrive.
+ */
 export function StartScreen() {
   const { t } = useTranslation()
   const { objects } = useSession()
+  const details = useObjects()
+  const now = useNow(communicationCheckMs)
+  const configOf = (id: number) => details.data?.find((object) => object.id === id)?.config
   return (
     <Stack gap="md">
-      <Title order={2}>{t('dashboard.title')}</Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('dashboard.title')}</Title>
+        <Button component={Link} to={`${modulesPath}?add=1`} variant="light">
+          {t('dashboard.add_module')}
+        </Button>
+      </Group>
       {objects.length === 0 ? (
         <EmptyState title={t('dashboard.no_modules')} data-testid="no-modules" />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {objects.map((object) => (
-            <ModuleTile key={object.id} object={object} />
+            <ModuleTile key={object.id} object={object} config={configOf(object.id)} now={now} />
           ))}
         </SimpleGrid>
       )}
