@@ -16,16 +16,20 @@ export const nonNegativeSchema = z
   .min(0, { error: 'errors.too_small' })
   .max(1_000_000, { error: 'errors.too_big' })
 
-export const locationSchema = z.object({
-  lng: z
-    .number({ error: 'errors.field_required' })
-    .min(-180, { error: 'errors.too_small' })
-    .max(180, { error: 'errors.too_big' }),
-  lat: z
-    .number({ error: 'errors.field_required' })
-    .min(-90, { error: 'errors.too_small' })
-    .max(90, { error: 'errors.too_big' }),
-})
+export const locationSchema = z.object(
+  {
+    lng: z
+      .number({ error: 'errors.field_required' })
+      .min(-180, { error: 'errors.too_small' })
+      .max(180, { error: 'errors.too_big' }),
+    lat: z
+      .number({ error: 'errors.field_required' })
+      .min(-90, { error: 'errors.too_small' })
+      .max(90, { error: 'errors.too_big' }),
+  },
+  // A missing location is a required field, not zod's own wording.
+  { error: 'errors.field_required' },
+)
 export type Location = z.infer<typeof locationSchema>
 
 /** Marker of a module or geo object: 0 none, 1 to 4 pin icons (spec 01 section 3). */

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedAccount, startTestServer, type TestServer } from '../../test/test-server'
+import { created, issuesOf } from '../resource-usage/resource-fixtures'
+import { loggedIn } from '../users/account-fixtures'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server?.stop())
+
+async function account(lang = 'en') {
+  const seeded = await seedAccount(server, ['AM-100-103'])
+  const session = await loggedIn(server.url, seeded.email, seeded.password, lang)
+  return { ...seeded, session, probe: seeded.modules[0]! }
+}
+
+const triangle = [
+  { lng: 19, lat: 50 },
+  { lng: 19.1, lat: 50 },
+  { lng: 19.1, lat: 50.1 },
+]
+const storedRegions = async (idClient: number) =>
+  (await server.database.pool.query('select name, points from regions where id_client = $1', [idClient])).rows
+
+describe('regions', () => {
+  it('adds a region with its modules, edits and removes it', async () => {
+    const { session, probe } = await account()
+    const region = await created(session, '/api/regions', {
+      name: 'North field',
+      description: 'Wheat',
+      points: triangle,
+      objects: [probe.id],
+    })
+    expect(region).toEqual({
+      id: region.id,
+      name: 'North field',
+      description: 'Wheat',
+      points: triangle,
+      objects: [probe.id],
+    })
+    expect((await session.request('GET', '/api/regions')).body).toEqual([region])
+    const square = [...triangle, { lng: 19, lat: 50.1 }]
+    const edited = await session.write('PUT', `/api/regions/${region.id}`, { name: 'North', points: square })
+    expect(edited.body).toMatchObject({ name: 'North', points: square, objects: [] })
+    expect((await session.write('DELETE', `/api/regions/${region.id}`)).status).toBe(200)
+    expect((await session.request('GET', `/api/regions/${region.id}`)).status).toBe(404)
+  })
+
+  it('needs at least three points, in English and Polish, and stores nothing', async () => {
+    const english = await account()
+    const line = await english.session.write('POST', '/api/regions', {
+      name: 'Line',
+      points: triangle.slice(0, 2),
+    })
+    expect(line.status).toBe(400)
+    expect(issuesOf(line.body)).toEqual({ points: 'A region needs at least three points.' })
+    const outside = await english.session.write('POST', '/api/regions', {
+      name: 'Far',
+      points: [...triangle.slice(0, 2), { lng: 190, lat: 50 }],
+    })
+    expect(issuesOf(outside.body)).toEqual({ 'points.2.lng': 'The value is too big.' })
+    expect(await storedRegions(english.user.id_client)).toEqual([])
+
+    const polish = await account('pl')
+    const refused = await polish.session.write('POST', '/api/regions', {
+      name: 'Linia',
+      points: triangle.slice(0, 2),
+    })
+    expect(refused.body).toMatchObject({
+      error: 'validation_failed',
+      message: 'Podane informacje są niepoprawne.',
+    })
+    expect(issuesOf(refused.body)).toEqual({ points: 'Region wymaga co najmniej trzech punktów.' })
+    const region = await created(polish.session, '/api/regions', { name: 'Pole', points: triangle })
+    const shrunk = await polish.session.write('PUT', `/api/regions/${region.id}`, {
+      name: 'Pole',
+      points: triangle.slice(0, 2),
+    })
+    expect(shrunk.status).toBe(400)
+    expect(await storedRegions(polish.user.id_client)).toEqual([{ name: 'Pole', points: triangle }])
+  })
+
+  it('refuses modules of another account', async () => {
+    const { session, user } = await account()
+    const stranger = await account()
+    const answer = await session.write('POST', '/api/regions', {
+      name: 'Theirs',
+      points: triangle,
+      objects: [stranger.probe.id],
+    })
+    expect(answer.body).toEqual({
+      error: 'element_not_found',
+      message: 'One of the chosen elements no longer exists.',
+    })
+    expect(await storedRegions(user.id_client)).toEqual([])
+  })
+})
+
+describe('geo objects', () => {
+  it('adds a point of interest, edits and removes it', async () => {
+    const { session } = await account()
+    const shed = await created(session, '/api/geo_objects', {
+      name: 'Shed',
+      location: { lng: 19.5, lat: 50.2 },
+    })
+    expect(shed).toEqual({
+      id: shed.id,
+      name: 'Shed',
+      description: '',
+      marker: 1,
+      location: { lng: 19.5, lat: 50.2 },
+    })
+    expect((await session.request('GET', '/api/geo_objects')).body).toEqual([shed])
+    const edited = await session.write('PUT', `/api/geo_objects/${shed.id}`, {
+      name: 'Pump house',
+      marker: 3,
+      location: { lng: 19.6, lat: 50.3 },
+    })
+    expect(edited.body).toMatchObject({ name: 'Pump house', marker: 3, location: { lng: 19.6, lat: 50.3 } })
+    expect((await session.write('DELETE', `/api/geo_objects/${shed.id}`)).status).toBe(200)
+    expect((await session.request('GET', `/api/geo_objects/${shed.id}`)).status).toBe(404)
+  })
+
+  it('refuses a marker outside the list and a missing location, and answers a failed write', async () => {
+    const { session } = await account('pl')
+    const wrong = await session.write('POST', '/api/geo_objects', { name: 'Brama', marker: 9 })
+    expect(issuesOf(wrong.body)).toEqual({ marker: 'Wybierz wartość z listy.', location: 'Pole wymagane' })
+    await server.database.pool.query('alter table geo_objects rename to geo_objects_away')
+    try {
+      const failed = await session.write('POST', '/api/geo_objects', {
+        name: 'Brama',
+        location: { lng: 1, lat: 1 },
+      })
+      expect(failed.status).toBe(500)
+      expect(failed.body).toEqual({ error: 'object_save_failed', message: 'Nie udało się zapisać obiektu.' })
+    } finally {
+      await server.database.pool.query('alter table geo_objects_away rename to geo_objects')
+    }
+  })
+})
