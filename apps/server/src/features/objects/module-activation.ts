@@ -44,7 +44,12 @@ export interface Activation {
   idClient: number
   at: Date
   /** Settings chosen while adding it (the add-module wizard); registration keeps the fleet's. */
-  settings?: Partial<Pick<ObjectRow, 'name' | 'marker' | 'lng' | 'lat' | 'properties' | 'config'>>
+  settings?: Partial<
+    Pick<
+      ObjectRow,
+      'name' | 'marker' | 'lng' | 'lat' | 'properties' | 'config' | 'config_pending_id' | 'config_sent_at'
+    >
+  >
 }
 
 /**

@@ -143,6 +143,22 @@ export function createObjectsService(deps: {
     }
   }
 
+  /** Publishes the pending configuration (retained) and tells the account's browsers it is pending. */
+  async function sendConfig(idClient: number, row: ObjectRow) {
+    const command = configCommand(row)
+    if (!command || !row.config_sent_at) return
+    await deps.devices.publish(
+      row.serial,
+      'config',
+      { id: command.id, config: command.config },
+      { retain: true },
+    )
+    deps.live.objectConfig(idClient, {
+      id_object: row.id,
+      config_pending: { id: command.id, sent_at: row.config_sent_at.toISOString() },
+    })
+  }
+
   return {
     /** Step 1 of the add-module wizard: the model behind a serial number and PIN that may be added. */
     async check(idClient: number, serial: string, pin: string): Promise<ObjectCheckResult> {
@@ -166,7 +182,8 @@ export function createObjectsService(deps: {
     async create(idClient: number, input: CreateObjectInput): Promise<ObjectDetail> {
       const found = await dal.findBySerial(input.serial)
       assertAddable(found, input.pin, idClient)
-      const settings = objectSettingsSchemaFor(modelOf(found)).shape.properties.safeParse(input.properties)
+      const model = modelOf(found)
+      const settings = objectSettingsSchemaFor(model).shape.properties.safeParse(input.properties)
       if (!settings.success)
         throw validationFailed(
           settings.error.issues.map((issue) => ({
@@ -178,10 +195,14 @@ export function createObjectsService(deps: {
         deps.db.transaction(async (tx) => {
           const locked = await createObjectsDal(tx).lockBySerial(input.serial)
           assertAddable(locked, input.pin, idClient)
+          const at = now()
+          // A model with properties gets the ones chosen in the wizard at once.
+          const configure = model.properties.length > 0
           return activateModule(tx, locked.id, {
             idClient,
-            at: now(),
+            at,
             settings: {
+              ...(configure ? { config_pending_id: randomUUID(), config_sent_at: at } : {}),
               name: input.name,
               marker: input.marker,
               lng: input.location?.lng ?? null,
@@ -194,6 +215,7 @@ export function createObjectsService(deps: {
       )
       // Its readings count for this account from now on, not in half a minute.
       deps.directory.forget(row.serial)
+      await sendConfig(idClient, row)
       return detail(idClient, row.id)
     },
 
@@ -217,7 +239,7 @@ export function createObjectsService(deps: {
       })
       if (!settings.success) throw validationFailed(settings.error)
       const { properties, config } = settings.data
-      const row = await saving('object_save_failed', () =>
+      const { row, reconfigured } = await saving('object_save_failed', () =>
         deps.db.transaction(async (tx) => {
           const txDal = createObjectsDal(tx)
           const locked = await txDal.lockOwn(idClient, id)
@@ -225,7 +247,7 @@ export function createObjectsService(deps: {
           const reconfigured =
             canonical(properties) !== canonical(storedProperties(locked)) ||
             canonical(config) !== canonical(storedConfig(locked))
-          return txDal.update(id, {
+          const updated = await txDal.update(id, {
             name: input.name,
             marker: input.marker,
             lng: input.location?.lng ?? null,
@@ -234,21 +256,10 @@ export function createObjectsService(deps: {
             config,
             ...(reconfigured ? { config_pending_id: randomUUID(), config_sent_at: now() } : {}),
           })
+          return { row: updated, reconfigured }
         }),
       )
-      const command = configCommand(row)
-      if (command && command.id !== current.config_pending_id) {
-        await deps.devices.publish(
-          row.serial,
-          'config',
-          { id: command.id, config: command.config },
-          { retain: true },
-        )
-        deps.live.objectConfig(idClient, {
-          id_object: row.id,
-          config_pending: { id: command.id, sent_at: row.config_sent_at!.toISOString() },
-        })
-      }
+      if (reconfigured) await sendConfig(idClient, row)
       return detail(idClient, id)
     },
 

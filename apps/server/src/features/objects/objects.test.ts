@@ -165,6 +165,29 @@ describe('adding a module', () => {
     expect(await outputsOf(module.id)).toHaveLength(4)
   })
 
+  it('sends the properties chosen in the wizard to the module', async () => {
+    const module = await freeModule('AM-100-103')
+    const answer = await session.write('POST', '/api/objects', {
+      serial: module.serial,
+      pin: module.pin,
+      name: 'Orchard probe',
+      properties: { soil_type: 2 },
+    })
+    expect(answer.status).toBe(201)
+    const pending = (answer.body as unknown as ObjectDetail).config_pending!
+    expect(answer.body.properties).toEqual({ soil_type: 2, gps_loc: 1 })
+    const device = await connectModule(server, module.serial, module.pin)
+    const received = new Promise<unknown>((resolve) =>
+      device.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))),
+    )
+    await device.subscribeAsync(`kropla/v1/${module.serial}/down/config`, { qos: 1 })
+    expect(await received).toEqual({
+      id: pending.id,
+      config: { properties: { soil_type: 2, gps_loc: 1 }, inputs: {}, alarms: {} },
+    })
+    await device.endAsync()
+  })
+
   it('gives a module activated by the operator for an account its outputs too', async () => {
     const outputs = await outputsOf(farmModule(valvo).id)
     expect(outputs.map((o) => o.field_name)).toEqual(['o1', 'o2', 'o3', 'o4'])
