@@ -33,7 +33,11 @@ export function GroupScreen() {
   return (
     <ResourcePage
       title={
-        existing ? t('resources.groups.edit_title', { name: existing.name }) : t('resources.groups.new_title')
+        existing
+          ? t('resources.groups.edit_title', { name: existing.name })
+          : id === null
+            ? t('resources.groups.new_title')
+            : t('resources.groups.title')
       }
       backTo={backTo}
     >

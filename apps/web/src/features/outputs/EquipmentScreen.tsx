@@ -46,7 +46,9 @@ export function EquipmentScreen() {
       title={
         existing
           ? t('resources.equipment.edit_title', { name: existing.name })
-          : t('resources.equipment.new_title')
+          : id === null
+            ? t('resources.equipment.new_title')
+            : t('resources.devices.title')
       }
       backTo={backTo}
     >

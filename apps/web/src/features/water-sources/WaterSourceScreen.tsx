@@ -36,7 +36,9 @@ export function WaterSourceScreen() {
       title={
         existing
           ? t('resources.water_sources.edit_title', { name: existing.name })
-          : t('resources.water_sources.new_title')
+          : id === null
+            ? t('resources.water_sources.new_title')
+            : t('resources.water_sources.title')
       }
       backTo={backTo}
     >
