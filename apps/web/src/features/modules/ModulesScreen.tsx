@@ -4,9 +4,14 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Loaded } from '../../app/ui/Loaded'
+import { isCommunicating } from '../dashboard/tile-readings'
+import { useNow } from '../dashboard/use-now'
 import { useUserFormat } from '../session/useUserFormat'
 import { AddModuleWizard } from './AddModuleWizard'
 import { modelWording, modulePath, useObjects } from './objects-api'
+
+/** How often the list looks again whether a module has gone silent for the module data delay. */
+const communicationCheckMs = 30_000
 
 /** `/{product}_2/modules`: the account's modules; each row opens the module page; "Add module" opens the wizard. */
 export function ModulesScreen() {
@@ -43,6 +48,7 @@ export function ModulesScreen() {
 function ModulesTable({ objects }: { objects: ObjectDetail[] }) {
   const { t, i18n } = useTranslation()
   const format = useUserFormat()
+  const now = useNow(communicationCheckMs)
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={340}>
@@ -95,6 +101,15 @@ function ModulesTable({ objects }: { objects: ObjectDetail[] }) {
                       >
                         {t(`modules.connection_${object.connection}`)}
                       </Badge>
+                      {!isCommunicating(object, now) && (
+                        <Badge
+                          variant="outline"
+                          color="orange"
+                          data-testid={`module-communication-${object.serial}`}
+                        >
+                          {t('dashboard.not_communicating')}
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
                   <Table.Td visibleFrom="md">

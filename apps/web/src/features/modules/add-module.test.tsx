@@ -27,6 +27,7 @@ describe('the modules list', () => {
           id: 6,
           name: 'Air',
           serial: 'A-1',
+          last_data_at: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
           last_device_model: 'AM-200',
           connection: 0,
         }),
@@ -38,6 +39,8 @@ describe('the modules list', () => {
     expect(within(row).getByText('2026-05-01 10:00:00')).toBeTruthy()
     expect(within(row).getByText('1 / 2')).toBeTruthy()
     expect(within(screen.getByTestId('module-A-1')).getByText('Disconnected')).toBeTruthy()
+    // Its last data came an hour ago: more than the 15 minutes of the module data delay.
+    expect(within(screen.getByTestId('module-A-1')).getByText('Not communicating')).toBeTruthy()
     fireEvent.click(screen.getByRole('link', { name: 'Open the module North probe' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/kropla_2/modules/5'))
   })
