@@ -78,6 +78,7 @@ function DeviceStep({ onFound, onCancel }: { onFound: (device: Device) => void; 
 
   function submit(event: FormEvent) {
     event.preventDefault()
+    setUnknownModel(null)
     if (!validateStep(form, objectCheckSchema)) return
     const body = objectCheckSchema.parse(form.getValues())
     check.mutate(body, {
