@@ -13,6 +13,11 @@ export interface ObjectConnection {
 export interface ObjectConfigState {
   id_object: number
   config_pending: { id: string; sent_at: string } | null
+  /**
+   * With `config_pending: null`: the configuration the module acknowledged. The acknowledgement can
+   * overtake the answer of the save that sent it, so the browser drops a pending state with this id.
+   */
+  settled_id?: string
 }
 
 /** `switch_client`, `authorize`: the client account the session now works in; the browser reloads. */

@@ -305,7 +305,11 @@ export function createObjectsService(deps: {
       const settled = await dal.settleConfig(object.id, ack.id)
       if (!settled) return []
       if (settled.idClient !== null)
-        deps.live.objectConfig(settled.idClient, { id_object: object.id, config_pending: null })
+        deps.live.objectConfig(settled.idClient, {
+          id_object: object.id,
+          config_pending: null,
+          settled_id: ack.id,
+        })
       return ack.result === 'rejected'
         ? [{ field: null, reason: 'config_rejected', detail: (ack.error ?? ack.id).slice(0, 200) }]
         : []

@@ -368,7 +368,7 @@ describe('module settings', () => {
       JSON.stringify({ id: pending.id, result: 'done' }),
       { qos: 1 },
     )
-    expect(await cleared).toEqual([{ id_object: air.id, config_pending: null }])
+    expect(await cleared).toEqual([{ id_object: air.id, config_pending: null, settled_id: pending.id }])
     expect((await objectOf(air.id)).config_pending).toBeNull()
 
     // A new name alone is not a reconfiguration.
@@ -405,7 +405,7 @@ describe('module settings', () => {
       JSON.stringify({ id: pending.id, result: 'rejected', error: 'threshold unsupported' }),
       { qos: 1 },
     )
-    expect(await cleared).toEqual([{ id_object: air.id, config_pending: null }])
+    expect(await cleared).toEqual([{ id_object: air.id, config_pending: null, settled_id: pending.id }])
     const rejection = await until(async () => {
       const rows = await server.database.pool.query(
         `select last_detail from ingest_rejections where serial = $1 and reason = 'config_rejected'`,

@@ -36,6 +36,7 @@ import { InputsTable, ThresholdsTable } from './ConfigTables'
 import { type ModuleFormValues, moduleFormSchema, moduleFormValues, moduleRequestBody } from './module-form'
 import { modelWording, modulesPath, objectQueryKey, storeObject } from './objects-api'
 import { PropertyFields } from './PropertyFields'
+import { withoutSettledConfig } from './settled-configs'
 
 /** While a module has not acknowledged its new settings, the page asks again this often (the socket usually tells first). */
 const pendingRefetchMs = 30_000
@@ -53,7 +54,7 @@ function ModuleById({ id }: { id: number }) {
   const api = useApi()
   const object = useQuery({
     queryKey: objectQueryKey(id),
-    queryFn: () => api.get(`/api/objects/${id}`, objectDetailSchema),
+    queryFn: () => api.get(`/api/objects/${id}`, objectDetailSchema).then(withoutSettledConfig),
     refetchInterval: (query) => (query.state.data?.config_pending ? pendingRefetchMs : false),
   })
   return (

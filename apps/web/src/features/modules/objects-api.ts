@@ -12,6 +12,7 @@ import { useApi } from '../../app/api-context'
 import { arrayOf, type Parser } from '../../lib/api'
 import { productSlug } from '../../lib/constants'
 import { translateKey } from '../../lib/translate-key'
+import { withoutSettledConfig } from './settled-configs'
 
 /** Every module of the account with its settings (GET /api/objects); the module page keeps one under its id. */
 export const objectsQueryKey = ['objects'] as const
@@ -26,7 +27,7 @@ export function useObjects() {
   const api = useApi()
   return useQuery({
     queryKey: objectsQueryKey,
-    queryFn: () => api.get('/api/objects', objectListParser),
+    queryFn: () => api.get('/api/objects', objectListParser).then((list) => list.map(withoutSettledConfig)),
   })
 }
 
@@ -41,7 +42,8 @@ export const nfcResultParser: Parser<{ serial: string; model: string; pin: strin
 }
 
 /** A saved module replaces its copy in the list and under its own id. */
-export function storeObject(queryClient: QueryClient, saved: ObjectDetail) {
+export function storeObject(queryClient: QueryClient, answer: ObjectDetail) {
+  const saved = withoutSettledConfig(answer)
   queryClient.setQueryData(objectQueryKey(saved.id), saved)
   queryClient.setQueryData<ObjectDetail[]>(objectsQueryKey, (list) =>
     list?.some((row) => row.id === saved.id)
