@@ -167,6 +167,8 @@ export const en = {
     lower_than: 'Lower than',
     higher_than: 'Higher than',
     active: 'Active',
+    config_unconfirmed:
+      'The module has not confirmed the settings sent at {{time}} yet. It takes them when it next connects.',
     reconfiguring: 'The module is being reconfigured. This can take up to several minutes.',
     assign_groups: 'Assign to groups',
     assign_regions: 'Assign to regions',

@@ -169,6 +169,8 @@ export const pl: Messages = {
     lower_than: 'Niższy niż',
     higher_than: 'Wyższy niż',
     active: 'Aktywny',
+    config_unconfirmed:
+      'Moduł nie potwierdził jeszcze ustawień wysłanych {{time}}. Otrzyma je przy następnym połączeniu.',
     reconfiguring: 'Moduł jest rekonfigurowany. Może to potrwać do kilku minut.',
     assign_groups: 'Przypisz do grup',
     assign_regions: 'Przypisz do regionów',

@@ -60,6 +60,18 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
           <Text size="xs" c="dimmed" truncate>
             {modelName} · {object.serial}
           </Text>
+          {!communicating && (
+            <Badge
+              color="orange"
+              variant="outline"
+              size="sm"
+              mt={4}
+              w="fit-content"
+              data-testid={`communication-${object.serial}`}
+            >
+              {t('dashboard.not_communicating')}
+            </Badge>
+          )}
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <Badge
@@ -70,11 +82,6 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
           >
             {isOnline ? t('dashboard.online') : t('dashboard.offline')}
           </Badge>
-          {!communicating && (
-            <Badge color="orange" variant="outline" data-testid={`communication-${object.serial}`}>
-              {t('dashboard.not_communicating')}
-            </Badge>
-          )}
         </Stack>
       </Group>
 

@@ -69,8 +69,31 @@ function ModuleById({ id }: { id: number }) {
 
 type Dialog = 'groups' | 'regions' | null
 
+/**
+ * Spec 01 section 4: the reconfiguration warning lasts up to several minutes. A module that has not
+ * confirmed by then (offline, or relayed by a base station) gets a quieter note instead: it takes
+ * the retained settings when it next connects.
+ */
+const reconfigurationWarningMs = 10 * 60_000
+
+function ReconfigurationNotice({ pending }: { pending: { id: string; sent_at: string } }) {
+  const { t } = useTranslation()
+  const format = useUserFormat()
+  if (Date.now() - Date.parse(pending.sent_at) < reconfigurationWarningMs)
+    return (
+      <Alert color="orange" role="status" data-testid="reconfiguring">
+        {t('modules.reconfiguring')}
+      </Alert>
+    )
+  return (
+    <Alert color="gray" role="status" data-testid="config-unconfirmed">
+      {t('modules.config_unconfirmed', { time: format.dateTime(pending.sent_at) })}
+    </Alert>
+  )
+}
+
 function ModulePage({ object }: { object: ObjectDetail }) {
-  const { t, i18n } = useTranslation()
+  const { i18n } = useTranslation()
   const model = findModel(object.last_device_model)
   const [dialog, setDialog] = useState<Dialog>(null)
   const modelName = modelWording(i18n, object.last_device_model, 'short')
@@ -85,11 +108,7 @@ function ModulePage({ object }: { object: ObjectDetail }) {
           </Text>
         </Stack>
       </Group>
-      {object.config_pending && (
-        <Alert color="orange" role="status" data-testid="reconfiguring">
-          {t('modules.reconfiguring')}
-        </Alert>
-      )}
+      {object.config_pending && <ReconfigurationNotice pending={object.config_pending} />}
       <Details object={object} model={model} onAssign={setDialog} />
       {model && <SettingsForm object={object} model={model} />}
       {dialog && <AssignDialog object={object} kind={dialog} onClose={() => setDialog(null)} />}

@@ -198,7 +198,7 @@ export function createFakeObjectsServer(
         properties: settings.properties,
         config: settings.config,
         config_pending: changed
-          ? { id: `cmd-${state.nextCommand++}`, sent_at: '2026-05-01T10:00:00.000Z' }
+          ? { id: `cmd-${state.nextCommand++}`, sent_at: new Date().toISOString() }
           : object.config_pending,
       })
     }

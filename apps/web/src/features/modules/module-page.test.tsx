@@ -97,6 +97,16 @@ describe('the module page', () => {
     await waitFor(() => expect(screen.queryByTestId('reconfiguring')).toBeNull())
   })
 
+  it('after several minutes without an acknowledgement, says the module has not confirmed yet', async () => {
+    const sentAt = new Date(Date.now() - 11 * 60_000).toISOString()
+    openProbe([{ ...probe, config_pending: { id: 'cfg-old', sent_at: sentAt } }])
+    await screen.findByRole('heading', { name: 'North probe' })
+    expect(screen.queryByTestId('reconfiguring')).toBeNull()
+    expect(screen.getByTestId('config-unconfirmed').textContent).toMatch(
+      /^The module has not confirmed the settings sent at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} yet\./,
+    )
+  })
+
   it('assigns the module to groups of modules only, under the model title', async () => {
     const { callsTo } = openProbe()
     fireEvent.click(await screen.findByRole('button', { name: 'Assign to groups' }))

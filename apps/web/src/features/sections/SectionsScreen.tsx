@@ -19,12 +19,14 @@ import { ResourcePage } from '../resources/ResourcePage'
 import { ResourceTable } from '../resources/ResourceTable'
 import { namesById, useGroups, useSections, useWaterSources } from '../resources/resource-queries'
 import { useSaveResource } from '../resources/use-save-resource'
+import { useUserFormat } from '../session/useUserFormat'
 
 type Dialog = { kind: 'edit'; section: Section | null } | { kind: 'delete'; section: Section } | null
 
 /** /{product}_2/resources/sections: irrigation zones with their area, flow, water source and groups. */
 export function SectionsScreen() {
   const { t, i18n } = useTranslation()
+  const format = useUserFormat()
   const sections = useSections()
   const waterSources = useWaterSources()
   const sourceNames = namesById(waterSources.data)
@@ -46,7 +48,12 @@ export function SectionsScreen() {
             header: t('resources.sections.type'),
             cell: (row) => translateKey(i18n, `resources.sections.types.${row.type}`, String(row.type)),
           },
-          { header: t('resources.sections.area'), cell: (row) => `${row.area} ha`, visibleFrom: 'sm' },
+          {
+            header: t('resources.sections.area'),
+            // Stored in hectares; shown in the user's area unit.
+            cell: (row) => format.area(row.area * 10_000),
+            visibleFrom: 'sm',
+          },
           { header: t('resources.sections.flow'), cell: (row) => `${row.flow} m³/h`, visibleFrom: 'sm' },
           {
             header: t('resources.sections.water_source'),
