@@ -8,57 +8,49 @@ import {
   type Output,
   saveGroupSchema,
 } from '@kropla/domain'
-import { Alert, Button, Card, Group as Row, Stack, Textarea, TextInput } from '@mantine/core'
+import { Card, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
-import { FailureAlert } from '../../app/ui/FailureAlert'
+import { useNavigate } from 'react-router'
 import { useSchemaForm } from '../../lib/use-schema-form'
 import { useBackTo } from '../resources/back-to'
+import { fieldError } from '../resources/field-error'
 import { ChoiceSelect, IdChecklist } from '../resources/form-inputs'
-import { LoadedAll } from '../resources/LoadedAll'
-import { ResourcePage } from '../resources/ResourcePage'
+import { ResourceDetailPage } from '../resources/ResourceDetailPage'
+import { ResourceForm } from '../resources/ResourceForm'
 import { useGroups, useObjects, useOutputs } from '../resources/resource-queries'
+import { SaveButton } from '../resources/SaveButton'
+import { DescriptionInput, NameInput } from '../resources/text-inputs'
+import { useRouteItem } from '../resources/use-route-item'
 import { useSaveResource } from '../resources/use-save-resource'
 
 /** /resources/groups/{id} (and `new`): a group of modules (groupable models only) or of outputs. */
 export function GroupScreen() {
   const { t } = useTranslation()
-  const { id: idParam } = useParams()
-  const id = idParam === 'new' ? null : Number(idParam)
   const groups = useGroups()
   const objects = useObjects()
   const outputs = useOutputs()
-  const existing = id === null ? undefined : groups.data?.find((group) => group.id === id)
+  const item = useRouteItem(groups)
   const backTo = useBackTo('/resources/groups')
   return (
-    <ResourcePage
-      title={
-        existing
-          ? t('resources.groups.edit_title', { name: existing.name })
-          : id === null
-            ? t('resources.groups.new_title')
-            : t('resources.groups.title')
-      }
+    <ResourceDetailPage
+      item={item}
+      titles={{
+        edit: (name) => t('resources.groups.edit_title', { name }),
+        new: t('resources.groups.new_title'),
+        unknown: t('resources.groups.title'),
+      }}
       backTo={backTo}
+      queries={[groups, objects, outputs]}
     >
-      <LoadedAll queries={[groups, objects, outputs]}>
-        {() =>
-          id !== null && !existing ? (
-            <Alert color="gray" data-testid="not-found">
-              {t('resources.not_found')}
-            </Alert>
-          ) : (
-            <GroupForm
-              key={id ?? 'new'}
-              existing={existing}
-              objects={objects.data ?? []}
-              outputs={outputs.data ?? []}
-              backTo={backTo}
-            />
-          )
-        }
-      </LoadedAll>
-    </ResourcePage>
+      {(existing) => (
+        <GroupForm
+          existing={existing}
+          objects={objects.data ?? []}
+          outputs={outputs.data ?? []}
+          backTo={backTo}
+        />
+      )}
+    </ResourceDetailPage>
   )
 }
 
@@ -100,49 +92,37 @@ function GroupForm({ existing, objects, outputs, backTo }: GroupFormProps) {
       ? objects.filter((object) => findModel(object.last_device_model)?.groupable)
       : outputs.filter((output) => output.kind === 'output')
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {failure && <FailureAlert error={failure} testId="save-error" />}
-        <Card withBorder radius="md" padding="md">
-          <Stack gap="md">
-            <TextInput label={t('resources.name')} data-autofocus {...form.getInputProps('name')} />
-            <Textarea
-              label={t('resources.description')}
-              autosize
-              minRows={2}
-              {...form.getInputProps('description')}
-            />
-            <ChoiceSelect
-              label={t('resources.groups.scope')}
-              name="scope"
-              value={values.scope}
-              options={groupScopes.map((scope) => ({
-                value: scope,
-                label: t(`resources.groups.scopes.${scope}`),
-              }))}
-              onChange={(scope) => {
-                if (!scope || scope === values.scope) return
-                form.setValues({ scope, elements: [] })
-              }}
-              error={form.getInputProps('scope').error as string | undefined}
-            />
-            <IdChecklist
-              label={t('resources.groups.elements')}
-              name="elements"
-              value={values.elements}
-              options={candidates.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-              onChange={(ids) => form.setFieldValue('elements', ids)}
-              empty={t('resources.groups.no_elements')}
-              error={form.getInputProps('elements').error as string | undefined}
-            />
-          </Stack>
-        </Card>
-        <Row justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('resources.save')}
-          </Button>
-        </Row>
-      </Stack>
-    </form>
+    <ResourceForm onSubmit={submit} failure={failure}>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="md">
+          <NameInput {...form.getInputProps('name')} />
+          <DescriptionInput {...form.getInputProps('description')} />
+          <ChoiceSelect
+            label={t('resources.groups.scope')}
+            name="scope"
+            value={values.scope}
+            options={groupScopes.map((scope) => ({
+              value: scope,
+              label: t(`resources.groups.scopes.${scope}`),
+            }))}
+            onChange={(scope) => {
+              if (!scope || scope === values.scope) return
+              form.setValues({ scope, elements: [] })
+            }}
+            error={fieldError(form, 'scope')}
+          />
+          <IdChecklist
+            label={t('resources.groups.elements')}
+            name="elements"
+            value={values.elements}
+            options={candidates.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+            onChange={(ids) => form.setFieldValue('elements', ids)}
+            empty={t('resources.groups.no_elements')}
+            error={fieldError(form, 'elements')}
+          />
+        </Stack>
+      </Card>
+      <SaveButton isPending={save.isPending} />
+    </ResourceForm>
   )
 }

@@ -7,17 +7,20 @@ import {
   propertiesOfEquipmentType,
   saveOutputSchema,
 } from '@kropla/domain'
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Card, SimpleGrid, Stack, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
-import { FailureAlert } from '../../app/ui/FailureAlert'
+import { useNavigate } from 'react-router'
 import { translateKey } from '../../lib/translate-key'
 import { type FormSchema, useSchemaForm } from '../../lib/use-schema-form'
 import { useBackTo } from '../resources/back-to'
+import { fieldError } from '../resources/field-error'
 import { ChoiceSelect, IdChecklist } from '../resources/form-inputs'
-import { LoadedAll } from '../resources/LoadedAll'
-import { ResourcePage } from '../resources/ResourcePage'
+import { ResourceDetailPage } from '../resources/ResourceDetailPage'
+import { ResourceForm } from '../resources/ResourceForm'
 import { useGroups, useObjects, useOutputs, useWaterSources } from '../resources/resource-queries'
+import { SaveButton } from '../resources/SaveButton'
+import { DescriptionInput, NameInput } from '../resources/text-inputs'
+import { useRouteItem } from '../resources/use-route-item'
 import { useSaveResource } from '../resources/use-save-resource'
 import {
   type EquipmentValues,
@@ -33,45 +36,34 @@ import { PropertyFields } from './PropertyFields'
 /** /resources/outputs/{id} (and `new`): one piece of equipment, output or input, wired to a module interface. */
 export function EquipmentScreen() {
   const { t } = useTranslation()
-  const { id: idParam } = useParams()
-  const id = idParam === 'new' ? null : Number(idParam)
   const objects = useObjects()
   const outputs = useOutputs()
   const waterSources = useWaterSources()
   const groups = useGroups()
-  const existing = id === null ? undefined : outputs.data?.find((output) => output.id === id)
-  const backTo = useBackTo(existing?.kind === 'output' ? '/resources/outputs' : '/resources/devices')
+  const item = useRouteItem(outputs)
+  const backTo = useBackTo(item.existing?.kind === 'output' ? '/resources/outputs' : '/resources/devices')
   return (
-    <ResourcePage
-      title={
-        existing
-          ? t('resources.equipment.edit_title', { name: existing.name })
-          : id === null
-            ? t('resources.equipment.new_title')
-            : t('resources.devices.title')
-      }
+    <ResourceDetailPage
+      item={item}
+      titles={{
+        edit: (name) => t('resources.equipment.edit_title', { name }),
+        new: t('resources.equipment.new_title'),
+        unknown: t('resources.devices.title'),
+      }}
       backTo={backTo}
+      queries={[objects, outputs, waterSources, groups]}
     >
-      <LoadedAll queries={[objects, outputs, waterSources, groups]}>
-        {() =>
-          id !== null && !existing ? (
-            <Alert color="gray" data-testid="not-found">
-              {t('resources.not_found')}
-            </Alert>
-          ) : (
-            <EquipmentForm
-              key={id ?? 'new'}
-              existing={existing}
-              objects={objects.data ?? []}
-              outputs={outputs.data ?? []}
-              waterSources={waterSources.data ?? []}
-              outputGroups={(groups.data ?? []).filter((group) => group.scope === 'outputs')}
-              backTo={backTo}
-            />
-          )
-        }
-      </LoadedAll>
-    </ResourcePage>
+      {(existing) => (
+        <EquipmentForm
+          existing={existing}
+          objects={objects.data ?? []}
+          outputs={outputs.data ?? []}
+          waterSources={waterSources.data ?? []}
+          outputGroups={(groups.data ?? []).filter((group) => group.scope === 'outputs')}
+          backTo={backTo}
+        />
+      )}
+    </ResourceDetailPage>
   )
 }
 
@@ -167,117 +159,102 @@ function EquipmentForm({
     form.setValues(rewire(next, nextModel, freeInterfaces(nextModel, next.id_object, outputs, editing)))
     form.clearErrors()
   }
-  const errorOf = (path: string) => form.getInputProps(path).error as string | undefined
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {failure && <FailureAlert error={failure} testId="save-error" />}
-        {modules.length === 0 && !existing && (
-          <Alert color="gray" data-testid="no-modules">
-            {t('resources.equipment.no_modules')}
-          </Alert>
-        )}
+    <ResourceForm onSubmit={submit} failure={failure}>
+      {modules.length === 0 && !existing && (
+        <Alert color="gray" data-testid="no-modules">
+          {t('resources.equipment.no_modules')}
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="md">
+          <NameInput {...form.getInputProps('name')} />
+          <DescriptionInput {...form.getInputProps('description')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <ChoiceSelect
+              label={t('resources.equipment.module')}
+              name="id_object"
+              value={values.id_object}
+              emptyLabel={t('resources.equipment.choose')}
+              options={modules.map((object) => ({ value: object.id, label: object.name }))}
+              onChange={(idObject) => change({ id_object: idObject })}
+              error={fieldError(form, 'id_object')}
+            />
+            <ChoiceSelect
+              label={t('resources.equipment.interface')}
+              name="field_name"
+              value={values.field_name}
+              emptyLabel={model && free.length === 0 ? t('resources.equipment.no_free_interface') : undefined}
+              options={(model ? free.map((candidate) => candidate.field) : [values.field_name]).map(
+                (field) => ({
+                  value: field,
+                  label: translateKey(i18n, `fields.${field}`, field),
+                }),
+              )}
+              onChange={(field) => change({ field_name: field ?? '' })}
+              error={fieldError(form, 'field_name')}
+              disabled={values.id_object === null}
+            />
+            <ChoiceSelect
+              label={t('resources.equipment.kind')}
+              name="kind"
+              value={values.kind}
+              options={kinds.map((kind) => ({ value: kind, label: t(`equipment_kinds.${kind}`) }))}
+              onChange={(kind) => kind && change({ kind })}
+              error={fieldError(form, 'kind')}
+              disabled={values.id_object === null}
+            />
+            <ChoiceSelect
+              label={t('resources.equipment.type')}
+              name="type"
+              value={values.type}
+              options={types.map((type) => ({
+                value: type,
+                label: translateKey(i18n, `equipment_types.${type}`, type),
+              }))}
+              onChange={(type) => type && change({ type })}
+              error={fieldError(form, 'type')}
+              disabled={values.id_object === null}
+            />
+            <ChoiceSelect
+              label={t('resources.equipment.water_source')}
+              name="id_water_source"
+              value={values.id_water_source}
+              emptyLabel={t('resources.none')}
+              options={waterSources.map((source) => ({ value: source.id, label: source.name }))}
+              onChange={(idWaterSource) => form.setFieldValue('id_water_source', idWaterSource)}
+              error={fieldError(form, 'id_water_source')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {t('resources.equipment.properties')}
+          </Title>
+          <PropertyFields
+            form={form}
+            definitions={propertiesOfEquipmentType(values.type)}
+            empty={t('resources.equipment.no_properties')}
+          />
+        </Stack>
+      </Card>
+      {outputGroups.length > 0 && (
         <Card withBorder radius="md" padding="md">
-          <Stack gap="md">
-            <TextInput label={t('resources.name')} data-autofocus {...form.getInputProps('name')} />
-            <Textarea
-              label={t('resources.description')}
-              autosize
-              minRows={2}
-              {...form.getInputProps('description')}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <ChoiceSelect
-                label={t('resources.equipment.module')}
-                name="id_object"
-                value={values.id_object}
-                emptyLabel={t('resources.equipment.choose')}
-                options={modules.map((object) => ({ value: object.id, label: object.name }))}
-                onChange={(idObject) => change({ id_object: idObject })}
-                error={errorOf('id_object')}
-              />
-              <ChoiceSelect
-                label={t('resources.equipment.interface')}
-                name="field_name"
-                value={values.field_name}
-                emptyLabel={
-                  model && free.length === 0 ? t('resources.equipment.no_free_interface') : undefined
-                }
-                options={(model ? free.map((candidate) => candidate.field) : [values.field_name]).map(
-                  (field) => ({
-                    value: field,
-                    label: translateKey(i18n, `fields.${field}`, field),
-                  }),
-                )}
-                onChange={(field) => change({ field_name: field ?? '' })}
-                error={errorOf('field_name')}
-                disabled={values.id_object === null}
-              />
-              <ChoiceSelect
-                label={t('resources.equipment.kind')}
-                name="kind"
-                value={values.kind}
-                options={kinds.map((kind) => ({ value: kind, label: t(`equipment_kinds.${kind}`) }))}
-                onChange={(kind) => kind && change({ kind })}
-                error={errorOf('kind')}
-                disabled={values.id_object === null}
-              />
-              <ChoiceSelect
-                label={t('resources.equipment.type')}
-                name="type"
-                value={values.type}
-                options={types.map((type) => ({
-                  value: type,
-                  label: translateKey(i18n, `equipment_types.${type}`, type),
-                }))}
-                onChange={(type) => type && change({ type })}
-                error={errorOf('type')}
-                disabled={values.id_object === null}
-              />
-              <ChoiceSelect
-                label={t('resources.equipment.water_source')}
-                name="id_water_source"
-                value={values.id_water_source}
-                emptyLabel={t('resources.none')}
-                options={waterSources.map((source) => ({ value: source.id, label: source.name }))}
-                onChange={(idWaterSource) => form.setFieldValue('id_water_source', idWaterSource)}
-                error={errorOf('id_water_source')}
-              />
-            </SimpleGrid>
-          </Stack>
+          <IdChecklist
+            label={t('resources.sections.groups')}
+            name="groups"
+            value={values.groups}
+            options={outputGroups.map((group) => ({ value: group.id, label: group.name }))}
+            onChange={(ids) => form.setFieldValue('groups', ids)}
+            empty=""
+            error={fieldError(form, 'groups')}
+          />
         </Card>
-        <Card withBorder radius="md" padding="md">
-          <Stack gap="sm">
-            <Title order={3} size="h5">
-              {t('resources.equipment.properties')}
-            </Title>
-            <PropertyFields
-              form={form}
-              definitions={propertiesOfEquipmentType(values.type)}
-              empty={t('resources.equipment.no_properties')}
-            />
-          </Stack>
-        </Card>
-        {outputGroups.length > 0 && (
-          <Card withBorder radius="md" padding="md">
-            <IdChecklist
-              label={t('resources.sections.groups')}
-              name="groups"
-              value={values.groups}
-              options={outputGroups.map((group) => ({ value: group.id, label: group.name }))}
-              onChange={(ids) => form.setFieldValue('groups', ids)}
-              empty=""
-              error={errorOf('groups')}
-            />
-          </Card>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('resources.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      <SaveButton isPending={save.isPending} />
+    </ResourceForm>
   )
 }

@@ -1,19 +1,20 @@
 import { type GeoObject, geoObjectSchema, saveGeoObjectSchema } from '@kropla/domain'
-import { Button, Modal, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
-import { useState } from 'react'
+import { Button, Modal, SimpleGrid } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
-import { FailureAlert } from '../../app/ui/FailureAlert'
 import { translateKey } from '../../lib/translate-key'
 import { useSchemaForm } from '../../lib/use-schema-form'
 import { DeleteResourceModal } from '../resources/DeleteResourceModal'
+import { fieldError } from '../resources/field-error'
 import { ChoiceSelect } from '../resources/form-inputs'
+import { CoordinateInput } from '../resources/number-inputs'
+import { ResourceForm } from '../resources/ResourceForm'
 import { ResourcePage } from '../resources/ResourcePage'
 import { ResourceTable } from '../resources/ResourceTable'
 import { useGeoObjects } from '../resources/resource-queries'
+import { DescriptionInput, NameInput } from '../resources/text-inputs'
+import { useRowDialogs } from '../resources/use-row-dialogs'
 import { useSaveResource } from '../resources/use-save-resource'
-
-type Dialog = { kind: 'edit'; geoObject: GeoObject | null } | { kind: 'delete'; geoObject: GeoObject } | null
 
 const markers = [1, 2, 3, 4] as const
 
@@ -21,16 +22,11 @@ const markers = [1, 2, 3, 4] as const
 export function GeoObjectsScreen() {
   const { t, i18n } = useTranslation()
   const geoObjects = useGeoObjects()
-  const [dialog, setDialog] = useState<Dialog>(null)
-  const close = () => setDialog(null)
+  const dialogs = useRowDialogs<GeoObject>()
   return (
     <ResourcePage
       title={t('resources.geo_objects.title')}
-      actions={
-        <Button onClick={() => setDialog({ kind: 'edit', geoObject: null })}>
-          {t('resources.geo_objects.add')}
-        </Button>
-      }
+      actions={<Button onClick={dialogs.add}>{t('resources.geo_objects.add')}</Button>}
     >
       <ResourceTable
         query={geoObjects}
@@ -45,16 +41,18 @@ export function GeoObjectsScreen() {
         ]}
         empty={t('resources.geo_objects.empty')}
         testId="geo-objects-table"
-        onEdit={(geoObject) => setDialog({ kind: 'edit', geoObject })}
-        onDelete={(geoObject) => setDialog({ kind: 'delete', geoObject })}
+        onEdit={dialogs.edit}
+        onDelete={dialogs.remove}
       />
-      {dialog?.kind === 'edit' && <GeoObjectModal geoObject={dialog.geoObject} onClose={close} />}
-      {dialog?.kind === 'delete' && (
+      {dialogs.editing !== undefined && (
+        <GeoObjectModal geoObject={dialogs.editing} onClose={dialogs.close} />
+      )}
+      {dialogs.deleting && (
         <DeleteResourceModal
-          name={dialog.geoObject.name}
-          path={`/api/geo_objects/${dialog.geoObject.id}`}
+          name={dialogs.deleting.name}
+          path={`/api/geo_objects/${dialogs.deleting.id}`}
           checksUsage={false}
-          onClose={close}
+          onClose={dialogs.close}
         />
       )}
     </ResourcePage>
@@ -99,47 +97,31 @@ function GeoObjectModal({ geoObject, onClose }: { geoObject: GeoObject | null; o
       }
       centered
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {failure && <FailureAlert error={failure} testId="save-error" />}
-          <TextInput label={t('resources.name')} data-autofocus {...form.getInputProps('name')} />
-          <Textarea
-            label={t('resources.description')}
-            autosize
-            minRows={2}
-            {...form.getInputProps('description')}
+      <ResourceForm onSubmit={submit} failure={failure}>
+        <NameInput {...form.getInputProps('name')} />
+        <DescriptionInput {...form.getInputProps('description')} />
+        <ChoiceSelect
+          label={t('resources.geo_objects.marker')}
+          name="marker"
+          value={form.getValues().marker}
+          options={markers.map((marker) => ({ value: marker, label: markerLabel(i18n, marker) }))}
+          onChange={(marker) => form.setFieldValue('marker', marker ?? 1)}
+          error={fieldError(form, 'marker')}
+        />
+        <SimpleGrid cols={2} spacing="md">
+          <CoordinateInput
+            axis="lat"
+            label={t('resources.geo_objects.lat')}
+            {...form.getInputProps('location.lat')}
           />
-          <ChoiceSelect
-            label={t('resources.geo_objects.marker')}
-            name="marker"
-            value={form.getValues().marker}
-            options={markers.map((marker) => ({ value: marker, label: markerLabel(i18n, marker) }))}
-            onChange={(marker) => form.setFieldValue('marker', marker ?? 1)}
-            error={form.getInputProps('marker').error as string | undefined}
+          <CoordinateInput
+            axis="lng"
+            label={t('resources.geo_objects.lng')}
+            {...form.getInputProps('location.lng')}
           />
-          <SimpleGrid cols={2} spacing="md">
-            <NumberInput
-              label={t('resources.geo_objects.lat')}
-              min={-90}
-              max={90}
-              clampBehavior="none"
-              decimalScale={7}
-              decimalSeparator="."
-              {...form.getInputProps('location.lat')}
-            />
-            <NumberInput
-              label={t('resources.geo_objects.lng')}
-              min={-180}
-              max={180}
-              clampBehavior="none"
-              decimalScale={7}
-              decimalSeparator="."
-              {...form.getInputProps('location.lng')}
-            />
-          </SimpleGrid>
-          <DialogActions onCancel={onClose} submitLabel={t('resources.save')} isPending={save.isPending} />
-        </Stack>
-      </form>
+        </SimpleGrid>
+        <DialogActions onCancel={onClose} submitLabel={t('resources.save')} isPending={save.isPending} />
+      </ResourceForm>
     </Modal>
   )
 }

@@ -6,22 +6,23 @@ import {
   sectionSoilTypes,
   sectionTypes,
 } from '@kropla/domain'
-import { Button, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { useState } from 'react'
+import { Button, Modal, SimpleGrid } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
-import { FailureAlert } from '../../app/ui/FailureAlert'
 import { translateKey } from '../../lib/translate-key'
 import { useSchemaForm } from '../../lib/use-schema-form'
 import { DeleteResourceModal } from '../resources/DeleteResourceModal'
+import { fieldError } from '../resources/field-error'
 import { ChoiceSelect, IdChecklist } from '../resources/form-inputs'
+import { QuantityInput } from '../resources/number-inputs'
+import { ResourceForm } from '../resources/ResourceForm'
 import { ResourcePage } from '../resources/ResourcePage'
 import { ResourceTable } from '../resources/ResourceTable'
 import { namesById, useGroups, useSections, useWaterSources } from '../resources/resource-queries'
+import { DescriptionInput, NameInput } from '../resources/text-inputs'
+import { useRowDialogs } from '../resources/use-row-dialogs'
 import { useSaveResource } from '../resources/use-save-resource'
 import { useUserFormat } from '../session/useUserFormat'
-
-type Dialog = { kind: 'edit'; section: Section | null } | { kind: 'delete'; section: Section } | null
 
 /** /{product}_2/resources/sections: irrigation zones with their area, flow, water source and groups. */
 export function SectionsScreen() {
@@ -30,16 +31,11 @@ export function SectionsScreen() {
   const sections = useSections()
   const waterSources = useWaterSources()
   const sourceNames = namesById(waterSources.data)
-  const [dialog, setDialog] = useState<Dialog>(null)
-  const close = () => setDialog(null)
+  const dialogs = useRowDialogs<Section>()
   return (
     <ResourcePage
       title={t('resources.sections.title')}
-      actions={
-        <Button onClick={() => setDialog({ kind: 'edit', section: null })}>
-          {t('resources.sections.add')}
-        </Button>
-      }
+      actions={<Button onClick={dialogs.add}>{t('resources.sections.add')}</Button>}
     >
       <ResourceTable
         query={sections}
@@ -63,16 +59,16 @@ export function SectionsScreen() {
         ]}
         empty={t('resources.sections.empty')}
         testId="sections-table"
-        onEdit={(section) => setDialog({ kind: 'edit', section })}
-        onDelete={(section) => setDialog({ kind: 'delete', section })}
+        onEdit={dialogs.edit}
+        onDelete={dialogs.remove}
       />
-      {dialog?.kind === 'edit' && <SectionModal section={dialog.section} onClose={close} />}
-      {dialog?.kind === 'delete' && (
+      {dialogs.editing !== undefined && <SectionModal section={dialogs.editing} onClose={dialogs.close} />}
+      {dialogs.deleting && (
         <DeleteResourceModal
-          name={dialog.section.name}
-          path={`/api/sections/${dialog.section.id}`}
+          name={dialogs.deleting.name}
+          path={`/api/sections/${dialogs.deleting.id}`}
           checksUsage
-          onClose={close}
+          onClose={dialogs.close}
         />
       )}
     </ResourcePage>
@@ -115,12 +111,6 @@ function SectionModal({ section, onClose }: { section: Section | null; onClose: 
     onSaved: onClose,
   })
   const values = form.getValues()
-  const errorOf = (path: string) => form.getInputProps(path).error as string | undefined
-  const unit = (text: string) => (
-    <Text size="xs" c="dimmed">
-      {text}
-    </Text>
-  )
   const outputGroups = (groups.data ?? []).filter((group) => group.scope === 'outputs')
   return (
     <Modal
@@ -134,94 +124,70 @@ function SectionModal({ section, onClose }: { section: Section | null; onClose: 
       centered
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {failure && <FailureAlert error={failure} testId="save-error" />}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label={t('resources.name')} data-autofocus {...form.getInputProps('name')} />
-            <ChoiceSelect
-              label={t('resources.sections.type')}
-              name="type"
-              value={values.type}
-              options={sectionTypes.map((type) => ({
-                value: type,
-                label: translateKey(i18n, `resources.sections.types.${type}`, String(type)),
-              }))}
-              onChange={(type) => form.setFieldValue('type', type ?? 0)}
-              error={errorOf('type')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('resources.description')}
-            autosize
-            minRows={2}
-            {...form.getInputProps('description')}
+      <ResourceForm onSubmit={submit} failure={failure}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NameInput {...form.getInputProps('name')} />
+          <ChoiceSelect
+            label={t('resources.sections.type')}
+            name="type"
+            value={values.type}
+            options={sectionTypes.map((type) => ({
+              value: type,
+              label: translateKey(i18n, `resources.sections.types.${type}`, String(type)),
+            }))}
+            onChange={(type) => form.setFieldValue('type', type ?? 0)}
+            error={fieldError(form, 'type')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput
-              label={t('resources.sections.area')}
-              min={0}
-              clampBehavior="none"
-              decimalSeparator="."
-              rightSection={unit('ha')}
-              rightSectionWidth={48}
-              {...form.getInputProps('area')}
-            />
-            <NumberInput
-              label={t('resources.sections.flow')}
-              min={0}
-              clampBehavior="none"
-              decimalSeparator="."
-              rightSection={unit('m³/h')}
-              rightSectionWidth={48}
-              {...form.getInputProps('flow')}
-            />
-            <ChoiceSelect
-              label={t('resources.sections.water_source')}
-              name="id_water_source"
-              value={values.id_water_source}
-              emptyLabel={t('resources.none')}
-              options={(waterSources.data ?? []).map((source) => ({ value: source.id, label: source.name }))}
-              onChange={(id) => form.setFieldValue('id_water_source', id)}
-              error={errorOf('id_water_source')}
-            />
-            <ChoiceSelect
-              label={t('resources.sections.soil_type')}
-              name="soil_type"
-              value={values.soil_type}
-              emptyLabel={t('resources.none')}
-              options={sectionSoilTypes.map((soil) => ({
-                value: soil,
-                label: translateKey(i18n, `soil_types.${soil}`, String(soil)),
-              }))}
-              onChange={(soil) => form.setFieldValue('soil_type', soil)}
-              error={errorOf('soil_type')}
-            />
-            <ChoiceSelect
-              label={t('resources.sections.plant')}
-              name="plant"
-              value={values.plant}
-              emptyLabel={t('resources.none')}
-              options={sectionPlants.map((plant) => ({
-                value: plant,
-                label: translateKey(i18n, `plants.${plant}`, String(plant)),
-              }))}
-              onChange={(plant) => form.setFieldValue('plant', plant)}
-              error={errorOf('plant')}
-            />
-          </SimpleGrid>
-          <IdChecklist
-            label={t('resources.sections.groups')}
-            name="groups"
-            value={values.groups}
-            options={outputGroups.map((group) => ({ value: group.id, label: group.name }))}
-            onChange={(ids) => form.setFieldValue('groups', ids)}
-            empty={t('resources.sections.no_groups')}
-            error={errorOf('groups')}
+        </SimpleGrid>
+        <DescriptionInput {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <QuantityInput label={t('resources.sections.area')} unit="ha" {...form.getInputProps('area')} />
+          <QuantityInput label={t('resources.sections.flow')} unit="m³/h" {...form.getInputProps('flow')} />
+          <ChoiceSelect
+            label={t('resources.sections.water_source')}
+            name="id_water_source"
+            value={values.id_water_source}
+            emptyLabel={t('resources.none')}
+            options={(waterSources.data ?? []).map((source) => ({ value: source.id, label: source.name }))}
+            onChange={(id) => form.setFieldValue('id_water_source', id)}
+            error={fieldError(form, 'id_water_source')}
           />
-          <DialogActions onCancel={onClose} submitLabel={t('resources.save')} isPending={save.isPending} />
-        </Stack>
-      </form>
+          <ChoiceSelect
+            label={t('resources.sections.soil_type')}
+            name="soil_type"
+            value={values.soil_type}
+            emptyLabel={t('resources.none')}
+            options={sectionSoilTypes.map((soil) => ({
+              value: soil,
+              label: translateKey(i18n, `soil_types.${soil}`, String(soil)),
+            }))}
+            onChange={(soil) => form.setFieldValue('soil_type', soil)}
+            error={fieldError(form, 'soil_type')}
+          />
+          <ChoiceSelect
+            label={t('resources.sections.plant')}
+            name="plant"
+            value={values.plant}
+            emptyLabel={t('resources.none')}
+            options={sectionPlants.map((plant) => ({
+              value: plant,
+              label: translateKey(i18n, `plants.${plant}`, String(plant)),
+            }))}
+            onChange={(plant) => form.setFieldValue('plant', plant)}
+            error={fieldError(form, 'plant')}
+          />
+        </SimpleGrid>
+        <IdChecklist
+          label={t('resources.sections.groups')}
+          name="groups"
+          value={values.groups}
+          options={outputGroups.map((group) => ({ value: group.id, label: group.name }))}
+          onChange={(ids) => form.setFieldValue('groups', ids)}
+          empty={t('resources.sections.no_groups')}
+          error={fieldError(form, 'groups')}
+        />
+        <DialogActions onCancel={onClose} submitLabel={t('resources.save')} isPending={save.isPending} />
+      </ResourceForm>
     </Modal>
   )
 }
