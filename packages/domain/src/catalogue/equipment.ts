@@ -1,4 +1,5 @@
-import { type EquipmentKind, type OutputType, outputTypes, type PropertyDefinition } from './types'
+import { customUnits, multiplier, valueHigh, valueLow } from './fields'
+import { type EquipmentKind, outputTypes, type PropertyDefinition } from './types'
 
 /** Sub-types each input kind offers (spec 02 section 3.6); outputs take the output types of spec 02 section 3.4. */
 export const equipmentTypesByKind: Readonly<Record<EquipmentKind, readonly string[]>> = {
@@ -13,8 +14,6 @@ export const equipmentTypesByKind: Readonly<Record<EquipmentKind, readonly strin
 const flow: PropertyDefinition = { name: 'flow', kind: 'number', default: 0, min: 0, unit: 'm³/h' }
 /** Stored in hectares: the irrigation report converts with area × 10000 (spec 02 section 9). */
 const area: PropertyDefinition = { name: 'area', kind: 'number', default: 0, min: 0, unit: 'ha' }
-const customUnits: PropertyDefinition = { name: 'custom_units', kind: 'text', default: '', maxLength: 16 }
-const multiplier: PropertyDefinition = { name: 'multiplier', kind: 'number', default: 1 }
 const counterType: PropertyDefinition = { name: 'counter_type', kind: 'choice', default: 0, choices: [0, 1] }
 const voltageLow: PropertyDefinition = {
   name: 'voltage_low',
@@ -32,8 +31,6 @@ const voltageHigh: PropertyDefinition = {
   max: 10,
   unit: 'V',
 }
-const valueLow: PropertyDefinition = { name: 'value_low', kind: 'number', default: 0 }
-const valueHigh: PropertyDefinition = { name: 'value_high', kind: 'number', default: 1 }
 const speedUnits: PropertyDefinition = {
   name: 'anemo_speed_units',
   kind: 'choice',
@@ -75,9 +72,3 @@ export function propertiesOfEquipmentType(type: string): readonly PropertyDefini
 export function isEquipmentTypeOf(kind: EquipmentKind, type: string): boolean {
   return equipmentTypesByKind[kind].includes(type)
 }
-
-/** Output types that irrigate: their runs count as irrigation in schedules and reports. */
-export const irrigatingOutputTypes: readonly OutputType[] = ['irr', 'valve']
-
-/** Property names carrying a unit choice or text supply the unit label (spec 02 section 3.6). */
-export const unitPropertyNames = ['custom_units', 'udo_units', 'flow_units'] as const

@@ -3,7 +3,7 @@ import type { InputField, ModuleInterface, OutputField, PropertyDefinition } fro
 /** Building blocks of the catalogue's reading fields (spec 02 section 3.3), shared by the models. */
 
 /** One measuring level of a soil probe: temperature, moisture, salinity and MCI. */
-export const soilProbeLevel = (n: number): InputField[] => [
+const soilProbeLevel = (n: number): InputField[] => [
   { name: `TEMP_${n}`, unit: '°C', min: -40, max: 80, decimals: 1, kind: 'number' },
   { name: `HUMIDITY_${n}`, unit: '%', min: 0, max: 100, decimals: 1, kind: 'number' },
   { name: `ECW_${n}`, unit: 'mS/cm', min: 0, max: 5, decimals: 2, kind: 'number' },
@@ -45,7 +45,16 @@ export const widgetFieldsOf = (inputs: readonly InputField[], raw: readonly stri
   inputs.filter((input) => input.kind !== 'flag' && !raw.includes(input.name)).map((input) => input.name)
 
 const customLabel: PropertyDefinition = { name: 'custom_label', kind: 'text', default: '', maxLength: 32 }
-const customUnits: PropertyDefinition = { name: 'custom_units', kind: 'text', default: '', maxLength: 16 }
+export const customUnits: PropertyDefinition = {
+  name: 'custom_units',
+  kind: 'text',
+  default: '',
+  maxLength: 16,
+}
+/** Scaling of a user input, shared by AM-600 inputs and input equipment (spec 02 sections 3.5 and 3.6). */
+export const multiplier: PropertyDefinition = { name: 'multiplier', kind: 'number', default: 1 }
+export const valueLow: PropertyDefinition = { name: 'value_low', kind: 'number', default: 0 }
+export const valueHigh: PropertyDefinition = { name: 'value_high', kind: 'number', default: 1 }
 
 /** What every input of every model may carry in the module config (spec 01 section 3, Object config). */
 export const inputLabelProperties: readonly PropertyDefinition[] = [customLabel, customUnits]
@@ -54,7 +63,7 @@ export const inputLabelProperties: readonly PropertyDefinition[] = [customLabel,
 export const configurableInputProperties: readonly PropertyDefinition[] = [
   customLabel,
   customUnits,
-  { name: 'multiplier', kind: 'number', default: 1 },
-  { name: 'value_low', kind: 'number', default: 0 },
-  { name: 'value_high', kind: 'number', default: 1 },
+  multiplier,
+  valueLow,
+  valueHigh,
 ]

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { findModel } from '../catalogue/catalogue'
 import { propertiesSchema } from '../catalogue/properties-schema'
 import type { DeviceModel } from '../catalogue/types'
 import { pinSchema, serialSchema } from '../fleet/fleet-module'
@@ -109,10 +108,6 @@ export function objectSettingsSchemaFor(model: DeviceModel) {
       }
     }),
   })
-}
-
-export function modelOf(code: string): DeviceModel | undefined {
-  return findModel(code)
 }
 
 /** The configuration a module was last sent over `down/config`, until it acknowledges it. */
