@@ -57,6 +57,8 @@ export function createFarmWorld(options: FarmWorldOptions): FarmWorld {
   )
   const irrigation = planIrrigation(modules)
   const simulated = new Map<string, SimulatedModule>()
+  /** The output banks of the modules that may irrigate, found once the modules are built. */
+  const irrigationBanks: OutputBank[] = []
   const farm: FarmContext = {
     weather,
     isIrrigated(serial) {
@@ -67,10 +69,7 @@ export function createFarmWorld(options: FarmWorldOptions): FarmWorld {
     },
     openIrrigationOutputs() {
       let open = 0
-      for (const { model, behaviour } of simulated.values()) {
-        if (!model.allowedOutputTypes.includes('irr') || !behaviour.outputs) continue
-        open += behaviour.outputs.names.filter((name) => behaviour.outputs!.isOn(name)).length
-      }
+      for (const bank of irrigationBanks) open += bank.names.filter((name) => bank.isOn(name)).length
       return open
     },
   }
@@ -80,6 +79,7 @@ export function createFarmWorld(options: FarmWorldOptions): FarmWorld {
     if (!model || !createBehaviour) throw new Error(`${module.serial}: no simulated model ${module.model}`)
     const behaviour = createBehaviour(module, createRandom(deriveSeed(seed, module.serial)), farm)
     simulated.set(module.serial, { model, behaviour, config: {} })
+    if (model.allowedOutputTypes.includes('irr') && behaviour.outputs) irrigationBanks.push(behaviour.outputs)
   }
   let now = options.startAt.getTime()
 

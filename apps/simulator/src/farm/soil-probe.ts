@@ -3,15 +3,10 @@ import { batteryVoltage, signalStrength } from '../physics/power-and-radio'
 import { noise } from '../physics/random'
 import { mineralConcentration, poreWaterConductivity } from '../physics/soil-salinity'
 import { soilTemperature } from '../physics/soil-temperature'
-import {
-  evapotranspiration,
-  irrigationMmPerHour,
-  lightSoil,
-  type SoilLayer,
-  simulateSoilWater,
-} from '../physics/soil-water'
+import { lightSoil, type SoilLayer } from '../physics/soil-water'
 import { sunshine } from '../physics/sun'
 import type { BehaviourFactory, RawValues } from './module-behaviour'
+import { createWateredColumn } from './watered-column'
 
 /**
  * The soil column under every probe, top first: the crop's roots draw mostly from the top layer,
@@ -53,7 +48,13 @@ export function soilProbe(sensorDepthsCm: readonly number[]): BehaviourFactory {
       throw new Error(`${module.serial}: ${module.model} has ${levels} levels, not ${sensorDepthsCm.length}`)
     const sensors = sensorDepthsCm.map((depthCm, i) => ({ field: levels - i, depthCm }))
     // Start a little below field capacity, drier on top, as a field is a day or two after rain.
-    let moisture = soilColumn.map((_, i) => lightSoil.fieldCapacity - 4 + 1.5 * i + noise(random, 0.8))
+    const column = createWateredColumn(
+      module.serial,
+      farm,
+      soilColumn,
+      lightSoil,
+      soilColumn.map((_, i) => lightSoil.fieldCapacity - 4 + 1.5 * i + noise(random, 0.8)),
+    )
     // Conductivity each sensor would show at 1 % moisture: about 1.2 mS/cm at field capacity.
     const saltIndex = sensors.map(() => 30 + 8 * random())
     const batteryPhase = random() * 2 * Math.PI
@@ -61,18 +62,10 @@ export function soilProbe(sensorDepthsCm: readonly number[]): BehaviourFactory {
     const { weather } = farm
 
     return {
-      advance(fromMs, toMs) {
-        const irrigation = farm.isIrrigated(module.serial) ? irrigationMmPerHour : 0
-        moisture = simulateSoilWater(moisture, soilColumn, lightSoil, fromMs, toMs, (at) => ({
-          evapotranspirationMmPerHour: evapotranspiration(
-            weather.airTemperature(at),
-            sunshine(at, weather.site),
-          ),
-          irrigationMmPerHour: irrigation,
-        }))
-      },
+      advance: column.advance,
       read(at) {
         const values: RawValues = {}
+        const moisture = column.moisture()
         sensors.forEach(({ field, depthCm }, i) => {
           const humidity = moistureAtDepth(moisture, depthCm) + noise(random, 0.15)
           const conductivity = poreWaterConductivity(humidity, saltIndex[i]!) + noise(random, 0.01)

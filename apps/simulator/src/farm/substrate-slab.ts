@@ -1,13 +1,7 @@
 import { noise, type Random } from '../physics/random'
-import {
-  evapotranspiration,
-  irrigationMmPerHour,
-  mineralWool,
-  type SoilLayer,
-  simulateSoilWater,
-} from '../physics/soil-water'
-import { sunshine } from '../physics/sun'
+import { mineralWool, type SoilLayer } from '../physics/soil-water'
 import type { FarmContext } from './module-behaviour'
+import { createWateredColumn } from './watered-column'
 
 /** A 7.5 cm mineral-wool slab: one layer, every root in it, drained through its foot. */
 const slab: readonly SoilLayer[] = [{ depthCm: 4, thicknessMm: 75, rootShare: 1 }]
@@ -23,19 +17,8 @@ export interface SubstrateSlab {
  * the crop drinks them down through the sunny hours and a drip irrigation soaks them back up.
  */
 export function createSubstrateSlab(serial: string, random: Random, farm: FarmContext): SubstrateSlab {
-  let moisture = [mineralWool.fieldCapacity - 6 + noise(random, 1)]
-  const { weather } = farm
-  return {
-    advance(fromMs, toMs) {
-      const irrigation = farm.isIrrigated(serial) ? irrigationMmPerHour : 0
-      moisture = simulateSoilWater(moisture, slab, mineralWool, fromMs, toMs, (at) => ({
-        evapotranspirationMmPerHour: evapotranspiration(
-          weather.airTemperature(at),
-          sunshine(at, weather.site),
-        ),
-        irrigationMmPerHour: irrigation,
-      }))
-    },
-    moisture: () => moisture[0]!,
-  }
+  const column = createWateredColumn(serial, farm, slab, mineralWool, [
+    mineralWool.fieldCapacity - 6 + noise(random, 1),
+  ])
+  return { advance: column.advance, moisture: () => column.moisture()[0]! }
 }
