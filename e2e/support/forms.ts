@@ -58,15 +58,6 @@ export async function waitForAlert(page: Page, testId: string, message: string):
   }
 }
 
-/** The index of the step a Mantine stepper shows as current (0-based), or -1. */
-export function currentStep(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('button.mantine-Stepper-step')].findIndex((step) =>
-      step.hasAttribute('data-progress'),
-    ),
-  )
-}
-
 /** Waits until the stepper shows step `index` (0-based) as current. */
 export async function waitForStep(page: Page, index: number): Promise<void> {
   await page.waitForFunction(
