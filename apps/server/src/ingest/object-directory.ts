@@ -13,6 +13,15 @@ export interface KnownObject {
   baseStationId: number | null
   activatedAt: Date | null
   deactivatedAt: Date | null
+  /** The configuration waiting for the module's acknowledgement, as of the last read (a hint). */
+  configPendingId: string | null
+}
+
+/** Constant-time comparison of a module's PIN with the one given. */
+export function samePin(expected: string, given: string): boolean {
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 /** How long a module's fleet entry is trusted from memory before it is read again. */
@@ -39,6 +48,7 @@ export function createObjectDirectory(db: Db, now: () => number = Date.now) {
           baseStationId: row.base_station_id,
           activatedAt: row.activated_at,
           deactivatedAt: row.deactivated_at,
+          configPendingId: row.config_pending_id,
         }
       : null
     cache.set(serial, { object, until: now() + cacheMs })
@@ -50,10 +60,7 @@ export function createObjectDirectory(db: Db, now: () => number = Date.now) {
     /** The module behind serial and PIN, or null when either is wrong. */
     async authenticate(serial: string, pin: string): Promise<KnownObject | null> {
       const object = await find(serial)
-      if (!object) return null
-      const a = Buffer.from(object.pin)
-      const b = Buffer.from(pin)
-      return a.length === b.length && timingSafeEqual(a, b) ? object : null
+      return object && samePin(object.pin, pin) ? object : null
     },
     forget(serial?: string) {
       if (serial) cache.delete(serial)

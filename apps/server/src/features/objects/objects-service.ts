@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import {
   type AckPayload,
   type createObjectSchema,
@@ -19,7 +19,7 @@ import { HttpError, validationFailed } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import type { DevicePublisher } from '../../ingest/device-publisher'
 import type { LivePublisher } from '../../ingest/live-publisher'
-import type { KnownObject, ObjectDirectory } from '../../ingest/object-directory'
+import { type KnownObject, type ObjectDirectory, samePin } from '../../ingest/object-directory'
 import { toObjectSummary } from '../me/me-service'
 import { activateModule } from './module-activation'
 import { createObjectsDal, type ObjectRelations, type ObjectRow } from './objects-dal'
@@ -36,12 +36,6 @@ export interface ConfigCommand {
     inputs: ObjectConfig['inputs']
     alarms: ObjectConfig['alarms']
   }
-}
-
-function samePin(expected: string, given: string): boolean {
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 /** JSON with object keys sorted, so that two equal settings compare equal whatever their key order. */
@@ -147,6 +141,8 @@ export function createObjectsService(deps: {
   async function sendConfig(idClient: number, row: ObjectRow) {
     const command = configCommand(row)
     if (!command || !row.config_sent_at) return
+    // HTTP ingest reads the pending configuration only for modules the directory knows to have one.
+    deps.directory.forget(row.serial)
     await deps.devices.publish(
       row.serial,
       'config',
@@ -304,6 +300,7 @@ export function createObjectsService(deps: {
       if (ack.result === 'received') return []
       const settled = await dal.settleConfig(object.id, ack.id)
       if (!settled) return []
+      deps.directory.forget(object.serial)
       if (settled.idClient !== null)
         deps.live.objectConfig(settled.idClient, {
           id_object: object.id,
@@ -317,6 +314,8 @@ export function createObjectsService(deps: {
 
     /** Commands an HTTP module finds in its upload's answer: the configuration it has not acknowledged. */
     async pendingCommands(object: KnownObject): Promise<ConfigCommand[]> {
+      // Most uploads have nothing pending: no database read for them.
+      if (!object.configPendingId) return []
       const row = await dal.findBySerial(object.serial)
       const command = row && configCommand(row)
       return command ? [command] : []

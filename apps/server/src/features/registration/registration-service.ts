@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto'
 import { canOpenAccount, type RegisterRequest, userTypes } from '@kropla/domain'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
+import { samePin } from '../../ingest/object-directory'
 import type { UserRow } from '../auth/auth-context'
 import { hashPassword } from '../auth/password'
 import { createClientsDal } from '../clients/clients-dal'
@@ -10,12 +10,6 @@ import { activateModule } from '../objects/module-activation'
 import { isUniqueViolation } from '../users/db-helpers'
 import { createUsersDal } from '../users/users-dal'
 import { createRegistrationDal, type ObjectRow } from './registration-dal'
-
-function samePin(expected: string, given: string): boolean {
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
 
 /**
  * Spec 01 section 2, /register: the module's serial and PIN (unknown serial and wrong PIN get the
