@@ -1,7 +1,6 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageFrame } from '../../app/ui/PageFrame'
 
 interface ResourcePageProps {
   title: string
@@ -13,27 +12,13 @@ interface ResourcePageProps {
 }
 
 /** The frame of a resource screen: the way back to its list (detail pages), a title, the actions. */
-export function ResourcePage({ title, intro, backTo, actions, children }: ResourcePageProps) {
+export function ResourcePage({ backTo, ...frame }: ResourcePageProps) {
   const { t } = useTranslation()
   return (
-    <Stack gap="md" maw={960}>
-      {backTo && (
-        <Anchor component={Link} to={backTo} size="sm" w="fit-content">
-          ← {t('resources.back')}
-        </Anchor>
-      )}
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={2}>{title}</Title>
-          {intro && (
-            <Text size="sm" c="dimmed">
-              {intro}
-            </Text>
-          )}
-        </Stack>
-        {actions}
-      </Group>
-      {children}
-    </Stack>
+    <PageFrame
+      {...frame}
+      maxWidth={960}
+      back={backTo ? { to: backTo, label: t('resources.back') } : undefined}
+    />
   )
 }

@@ -1,7 +1,6 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { PageFrame } from '../../app/ui/PageFrame'
 
 interface SettingsPageProps {
   title: string
@@ -11,25 +10,7 @@ interface SettingsPageProps {
 }
 
 /** The frame of a settings screen: the way back to /settings (the spec's default back target), a title. */
-export function SettingsPage({ title, intro, actions, children }: SettingsPageProps) {
+export function SettingsPage(frame: SettingsPageProps) {
   const { t } = useTranslation()
-  return (
-    <Stack gap="md" maw={880}>
-      <Anchor component={Link} to="/settings" size="sm" w="fit-content">
-        ← {t('settings.back')}
-      </Anchor>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={2}>{title}</Title>
-          {intro && (
-            <Text size="sm" c="dimmed">
-              {intro}
-            </Text>
-          )}
-        </Stack>
-        {actions}
-      </Group>
-      {children}
-    </Stack>
-  )
+  return <PageFrame {...frame} maxWidth={880} back={{ to: '/settings', label: t('settings.back') }} />
 }
