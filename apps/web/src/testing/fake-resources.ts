@@ -17,17 +17,10 @@ import {
   type WaterSource,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
-import type { FakeServer } from './fake-server'
+import type { FakeServer, Schema } from './fake-server'
 import { objectFixture } from './me-fixture'
 
-interface Schema {
-  safeParse(
-    input: unknown,
-  ):
-    | { success: true; data: unknown }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
-}
-
+/** Test-only: a module as GET /api/objects answers it. */
 export function objectDetailFixture(overrides: Partial<ObjectDetail> = {}): ObjectDetail {
   return {
     ...objectFixture(),

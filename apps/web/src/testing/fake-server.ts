@@ -36,7 +36,8 @@ export interface FakeCall {
   body: unknown
 }
 
-interface Schema {
+/** What the fake servers need of a domain schema: zod's safeParse. */
+export interface Schema {
   safeParse(
     input: unknown,
   ):

@@ -14,22 +14,11 @@ import {
   updateObjectSchema,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
-import { createFakeServer, type FakeServer } from '../../testing/fake-server'
-import { meFixture, objectFixture } from '../../testing/me-fixture'
+import { objectDetailFixture } from '../../testing/fake-resources'
+import { createFakeServer, type FakeServer, type Schema } from '../../testing/fake-server'
+import { meFixture } from '../../testing/me-fixture'
 
-/** Test-only: a module as GET /api/objects answers it. */
-export function objectDetailFixture(overrides: Partial<ObjectDetail> = {}): ObjectDetail {
-  return {
-    ...objectFixture(),
-    properties: {},
-    config: { inputs: {}, alarms: {} },
-    groups: [],
-    regions: [],
-    base_station: null,
-    config_pending: null,
-    ...overrides,
-  }
-}
+export { objectDetailFixture }
 
 interface FleetEntry {
   serial: string
@@ -37,14 +26,6 @@ interface FleetEntry {
   model: string
   /** On this account already, or activated on another one. */
   where: 'free' | 'here' | 'elsewhere'
-}
-
-interface ZodLike {
-  safeParse(
-    input: unknown,
-  ):
-    | { success: true; data: unknown }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
 }
 
 /**
@@ -90,7 +71,7 @@ export function createFakeObjectsServer(
       base.state.failures.delete(`${method} ${path}`)
       return refuse(failure.status, failure.code)
     }
-    const check = <T>(schema: ZodLike, value: unknown = body): T | Response => {
+    const check = <T>(schema: Schema, value: unknown = body): T | Response => {
       const parsed = schema.safeParse(value)
       if (parsed.success) return parsed.data as T
       return json(400, {
