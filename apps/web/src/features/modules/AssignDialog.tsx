@@ -1,36 +1,16 @@
-import { groupSchema, type ObjectDetail, objectDetailSchema, regionSchema } from '@kropla/domain'
+import { type ObjectDetail, objectDetailSchema } from '@kropla/domain'
 import { Checkbox, EmptyState, Modal, Stack } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { DialogActions } from '../../app/ui/DialogActions'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { Loaded } from '../../app/ui/Loaded'
-import { arrayOf } from '../../lib/api'
+import { resourceQueryKeys, useGroups, useRegions } from '../resources/resource-queries'
 import { meQueryKey } from '../session/me-query'
 import { modelWording, storeObject } from './objects-api'
-
-/** The account's groups and regions as the assignment dialogs list them (the resources screens refresh them). */
-export const groupsListQueryKey = ['groups', 'list'] as const
-export const regionsListQueryKey = ['regions', 'list'] as const
-
-export function useAccountGroups() {
-  const api = useApi()
-  return useQuery({
-    queryKey: groupsListQueryKey,
-    queryFn: () => api.get('/api/groups', arrayOf(groupSchema)),
-  })
-}
-
-export function useAccountRegions() {
-  const api = useApi()
-  return useQuery({
-    queryKey: regionsListQueryKey,
-    queryFn: () => api.get('/api/regions', arrayOf(regionSchema)),
-  })
-}
 
 interface AssignDialogProps {
   object: ObjectDetail
@@ -41,8 +21,8 @@ interface AssignDialogProps {
 /** Group or region assignment (titles per model): ticks the account's module groups or regions. */
 export function AssignDialog({ object, kind, onClose }: AssignDialogProps) {
   const { i18n } = useTranslation()
-  const groups = useAccountGroups()
-  const regions = useAccountRegions()
+  const groups = useGroups()
+  const regions = useRegions()
   const title = modelWording(
     i18n,
     object.last_device_model,
@@ -84,7 +64,7 @@ function AssignForm({
     mutationFn: (ids: number[]) => api.put(`/api/objects/${object.id}/${kind}`, { ids }, objectDetailSchema),
     onSuccess: (saved) => {
       storeObject(queryClient, saved)
-      void queryClient.invalidateQueries({ queryKey: kind === 'groups' ? ['groups'] : ['regions'] })
+      void queryClient.invalidateQueries({ queryKey: resourceQueryKeys[kind] })
       void queryClient.invalidateQueries({ queryKey: meQueryKey })
       notifications.show({ color: 'teal', message: t('modules.assigned') })
       onClose()

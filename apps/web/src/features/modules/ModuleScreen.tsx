@@ -28,9 +28,10 @@ import { FailureAlert } from '../../app/ui/FailureAlert'
 import { Loaded } from '../../app/ui/Loaded'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { useGroups, useRegions } from '../resources/resource-queries'
 import { meQueryKey } from '../session/me-query'
 import { useUserFormat } from '../session/useUserFormat'
-import { AssignDialog, useAccountGroups, useAccountRegions } from './AssignDialog'
+import { AssignDialog } from './AssignDialog'
 import { BasicFields } from './BasicFields'
 import { InputsTable, ThresholdsTable } from './ConfigTables'
 import { type ModuleFormValues, moduleFormSchema, moduleFormValues, moduleRequestBody } from './module-form'
@@ -127,8 +128,8 @@ function Details({
 }) {
   const { t } = useTranslation()
   const format = useUserFormat()
-  const groups = useAccountGroups()
-  const regions = useAccountRegions()
+  const groups = useGroups()
+  const regions = useRegions()
   const namesOf = (ids: number[], list: { id: number; name: string }[] | undefined) =>
     ids.length === 0
       ? t('modules.none')

@@ -21,7 +21,7 @@ export const objectQueryKey = (id: number) => ['objects', id] as const
 export const modulesPath = `/${productSlug}_2/modules`
 export const modulePath = (id: number) => `${modulesPath}/${id}`
 
-export const objectListParser = arrayOf(objectDetailSchema)
+const objectListParser = arrayOf(objectDetailSchema)
 
 export function useObjects() {
   const api = useApi()

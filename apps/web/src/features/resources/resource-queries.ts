@@ -3,9 +3,7 @@ import {
   type Group,
   geoObjectSchema,
   groupSchema,
-  type ObjectDetail,
   type Output,
-  objectDetailSchema,
   outputSchema,
   type Region,
   regionSchema,
@@ -40,7 +38,8 @@ function useList<T>(name: ResourceName, item: Parser<T>) {
   })
 }
 
-export const useObjects = () => useList<ObjectDetail>('objects', objectDetailSchema)
+/** The modules' own list: same key, and an acknowledged configuration is not shown as pending. */
+export { useObjects } from '../modules/objects-api'
 export const useOutputs = () => useList<Output>('outputs', outputSchema)
 export const useWaterSources = () => useList<WaterSource>('water_sources', waterSourceSchema)
 export const useGroups = () => useList<Group>('groups', groupSchema)
