@@ -1,13 +1,11 @@
 import { Button, EmptyState, Group, SimpleGrid, Stack, Title } from '@mantine/core'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { modulesPath, useObjects } from '../modules/objects-api'
 import { useSession } from '../session/useSession'
 import { ModuleTile } from './ModuleTile'
-import { useNow } from './use-now'
-
-/** How often the tiles look again whether a module has gone silent for the module data delay. */
-const communicationCheckMs = 30_000
+import { communicationCheckMs, useNow } from './use-now'
 
 /**
  * The start dashboard (route `/`): one tile per module on the account, kept live by the socket
@@ -19,7 +17,11 @@ export function StartScreen() {
   const { objects } = useSession()
   const details = useObjects()
   const now = useNow(communicationCheckMs)
-  const configOf = (id: number) => details.data?.find((object) => object.id === id)?.config
+  // Looked up per tile on every tick; index the settings once per fetch.
+  const configs = useMemo(
+    () => new Map(details.data?.map((object) => [object.id, object.config])),
+    [details.data],
+  )
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -33,7 +35,7 @@ export function StartScreen() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {objects.map((object) => (
-            <ModuleTile key={object.id} object={object} config={configOf(object.id)} now={now} />
+            <ModuleTile key={object.id} object={object} config={configs.get(object.id)} now={now} />
           ))}
         </SimpleGrid>
       )}

@@ -5,13 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Loaded } from '../../app/ui/Loaded'
 import { isCommunicating } from '../dashboard/tile-readings'
-import { useNow } from '../dashboard/use-now'
+import { communicationCheckMs, useNow } from '../dashboard/use-now'
 import { useUserFormat } from '../session/useUserFormat'
 import { AddModuleWizard } from './AddModuleWizard'
 import { modelWording, modulePath, useObjects } from './objects-api'
-
-/** How often the list looks again whether a module has gone silent for the module data delay. */
-const communicationCheckMs = 30_000
 
 /** `/{product}_2/modules`: the account's modules; each row opens the module page; "Add module" opens the wizard. */
 export function ModulesScreen() {
