@@ -279,7 +279,6 @@ export function createObjectsService(deps: {
     /** The map regions the module is in, all of this account. */
     async assignRegions(idClient: number, id: number, ids: number[]): Promise<ObjectDetail> {
       const wanted = [...new Set(ids)]
-      await ownOrNotFound(idClient, id)
       await saving('object_save_failed', () =>
         deps.db.transaction(async (tx) => {
           const txDal = createObjectsDal(tx)
