@@ -28,6 +28,17 @@ export const backupTables = [
   'region_objects',
   'region_outputs',
   'geo_objects',
+  'schedules',
+  'outputs_plans',
+  'commands',
+  'manual_opens',
+  'alarms',
+  'alarm_notifications',
+  'push_subscriptions',
+  'app_secrets',
+  'messages',
+  'user_messages',
+  'message_templates',
 ] as const
 const chunkRows = 2000
 
@@ -126,7 +137,13 @@ export async function restoreDatabase(database: Database, file: string): Promise
       counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows.length
     }
     if (!header) throw new Error(`${file} is empty.`)
-    for (const table of ['clients', 'users', 'objects']) {
+    // Every serial id continues after the restored rows, so new rows never collide with them.
+    const { rows: serialTables } = await client.query<{ table_name: string }>(
+      `select table_name from information_schema.columns
+        where table_schema = current_schema() and column_name = 'id' and column_default like 'nextval%'`,
+    )
+    for (const { table_name: table } of serialTables) {
+      if (!(backupTables as readonly string[]).includes(table)) continue
       await client.query(
         `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
       )

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -431,3 +432,273 @@ export const geo_objects = pgTable(
   },
   (table) => [index('geo_objects_id_client_idx').on(table.id_client)],
 )
+
+/*
+ * Irrigation control (issue 5). A schedule's definition (rule, cycles, fertigation, conditions,
+ * elements) is one jsonb validated by the domain's `scheduleDefinitionSchema`; the columns are what
+ * the runner and the lists filter on.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 0 manual (one-off manual schedules), above 0 automatic: see the domain's `scheduleTypes`. */
+    type: smallint('type').notNull(),
+    /** 0 standard, 1 higher. */
+    priority: smallint('priority').notNull().default(0),
+    begin_date: text('begin_date').notNull(),
+    expiration_date: text('expiration_date'),
+    /** The account's IANA time zone when saved: days and start times are counted in it. */
+    time_zone: text('time_zone').notNull(),
+    definition: jsonb('definition').notNull(),
+    paused_from: timestamp('paused_from', { withTimezone: true }),
+    paused_until: timestamp('paused_until', { withTimezone: true }),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    hidden: boolean('hidden').notNull().default(false),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /** Runs are expanded up to here; the runner extends the horizon as time passes. */
+    planned_until: timestamp('planned_until', { withTimezone: true }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('schedules_id_client_idx').on(table.id_client)],
+)
+
+/**
+ * Output plans: one planned or executed opening of one output (spec 01 section 3). `role` says
+ * whether the output is a schedule element or a water source's clean or fertigation output opened
+ * alongside (spec 02 section 7: Scheduler_outputs_plans and Scheduler_sources_plans).
+ */
+export const outputs_plans = pgTable(
+  'outputs_plans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    id_schedule: integer('id_schedule').references(() => schedules.id, { onDelete: 'cascade' }),
+    id_output: integer('id_output')
+      .notNull()
+      .references(() => outputs.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('element'),
+    id_water_source: integer('id_water_source').references(() => water_sources.id, { onDelete: 'set null' }),
+    /** The schedule element this run belongs to (index in the definition's elements) and its cycle. */
+    element_index: smallint('element_index'),
+    cycle: smallint('cycle').notNull().default(1),
+    /** When the schedule meant it to open, and when it will or did open after overlaps were resolved. */
+    planned_at: timestamp('planned_at', { withTimezone: true }).notNull(),
+    open_at: timestamp('open_at', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull(),
+    fertigation: boolean('fertigation').notNull().default(false),
+    /** See the domain's `planStatus`: 0 planned … 10 executed. */
+    status: smallint('status').notNull().default(0),
+    /** The output's state the module reported during the run: null not yet, 1 open, 0 closed. */
+    confirmed_state: smallint('confirmed_state'),
+    fertigation_confirm_state: smallint('fertigation_confirm_state'),
+    manual_status: smallint('manual_status'),
+    id_command: text('id_command'),
+    error: text('error'),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('outputs_plans_run_idx').on(table.id_schedule, table.id_output, table.role, table.planned_at),
+    index('outputs_plans_client_open_idx').on(table.id_client, table.open_at),
+    index('outputs_plans_due_idx').on(table.status, table.open_at),
+    index('outputs_plans_output_idx').on(table.id_output, table.open_at),
+  ],
+)
+
+/** Commands to modules (`down/cmd`), tracked by the module's `up/ack` (spec 01 section 4). */
+export const commands = pgTable(
+  'commands',
+  {
+    id: text('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    id_object: integer('id_object')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('set_output'),
+    /** The `outputs` of the published `down/cmd`: {"o1": {"on": true, "minutes": 15}}. */
+    outputs: jsonb('outputs').notNull(),
+    /** Who asked: 'user', 'manual' or 'plan'. */
+    source: text('source').notNull(),
+    id_user: integer('id_user').references(() => users.id, { onDelete: 'set null' }),
+    /** Below 3 pending and tracked, above 2 finished; 4 cancelled, 10 success, others errors. */
+    status: smallint('status').notNull().default(0),
+    error: text('error'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    acked_at: timestamp('acked_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('commands_client_created_idx').on(table.id_client, table.created_at),
+    index('commands_object_status_idx').on(table.id_object, table.status),
+  ],
+)
+
+/** Manual openings of an output, timed (`minutes`) or permanent (null). */
+export const manual_opens = pgTable(
+  'manual_opens',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    id_output: integer('id_output')
+      .notNull()
+      .references(() => outputs.id, { onDelete: 'cascade' }),
+    id_user: integer('id_user').references(() => users.id, { onDelete: 'set null' }),
+    minutes: integer('minutes'),
+    /** 0 awaiting opening … 10 success (closed as asked), 4 or lower busy; see the domain's `manualStatus`. */
+    status: smallint('status').notNull().default(0),
+    open_at: timestamp('open_at', { withTimezone: true }).notNull(),
+    close_at: timestamp('close_at', { withTimezone: true }),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    id_command: text('id_command'),
+    error: text('error'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('manual_opens_client_idx').on(table.id_client, table.status),
+    index('manual_opens_output_idx').on(table.id_output, table.status),
+  ],
+)
+
+/*
+ * Alarms, notifications and messages (issue 6).
+ */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    id_object: integer('id_object')
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    /** `<field>_lt`, `<field>_gt` or `no_data`. */
+    alarm_name: text('alarm_name').notNull(),
+    field: text('field'),
+    threshold: doublePrecision('threshold'),
+    /** The reading that raised it. */
+    value: doublePrecision('value'),
+    activation_date: timestamp('activation_date', { withTimezone: true }).notNull(),
+    inactivation_date: timestamp('inactivation_date', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    confirmation_date: timestamp('confirmation_date', { withTimezone: true }),
+    confirmed_by: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmation_user_name: text('confirmation_user_name'),
+    deleted: boolean('deleted').notNull().default(false),
+    deletion_date: timestamp('deletion_date', { withTimezone: true }),
+    deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('alarms_client_activation_idx').on(table.id_client, table.activation_date),
+    uniqueIndex('alarms_one_active_idx').on(table.id_object, table.alarm_name).where(sql`${table.active}`),
+  ],
+)
+
+/** One row per alarm activation, user and channel: the unique key makes delivery happen once. */
+export const alarm_notifications = pgTable(
+  'alarm_notifications',
+  {
+    id_alarm: bigint('id_alarm', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** 'pending', 'sent', 'failed' or 'skipped' (e.g. SMS without a phone number). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    created_at: createdAt(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.id_alarm, table.id_user, table.channel] })],
+)
+
+/** Web Push subscriptions of a user's browsers. */
+export const push_subscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keys: jsonb('keys').notNull(),
+    created_at: createdAt(),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.id_user)],
+)
+
+/** Secrets generated once and shared by every server process (e.g. the VAPID key pair). */
+export const app_secrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  created_at: createdAt(),
+})
+
+/** Operator messages (spec 01 section 3), in Polish and English. */
+export const messages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  subject_pl: text('subject_pl').notNull(),
+  subject_en: text('subject_en').notNull(),
+  content_pl: text('content_pl').notNull(),
+  content_en: text('content_en').notNull(),
+  type: smallint('type').notNull().default(0),
+  address: text('address').notNull().default(''),
+  /** {"kind": "all"} | {"kind": "users", "ids": [...]} | {"kind": "clients", "ids": [...]}. */
+  recipients: jsonb('recipients').notNull(),
+  publication_date: timestamp('publication_date', { withTimezone: true }).notNull(),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+})
+
+/** A message as one user has it: read or unread, deleted on their side. */
+export const user_messages = pgTable(
+  'user_messages',
+  {
+    id_message: integer('id_message')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    read_date: timestamp('read_date', { withTimezone: true }),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id_message, table.id_user] }),
+    index('user_messages_user_idx').on(table.id_user),
+  ],
+)
+
+export const message_templates = pgTable('message_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  subject_pl: text('subject_pl').notNull().default(''),
+  subject_en: text('subject_en').notNull().default(''),
+  content_pl: text('content_pl').notNull().default(''),
+  content_en: text('content_en').notNull().default(''),
+  type: smallint('type').notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+})
