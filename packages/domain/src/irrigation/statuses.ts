@@ -1,0 +1,55 @@
+/**
+ * Status numbers of spec 01 section 4. Commands: below 3 pending and tracked, above 2 finished;
+ * 4 cancel, 10 success, the rest errors. Manual opens: tracked until 10, 4 or lower is busy.
+ */
+export const commandStatus = {
+  queued: 0,
+  sent: 1,
+  received: 2,
+  cancelled: 4,
+  rejected: 5,
+  timed_out: 6,
+  done: 10,
+} as const
+export type CommandStatus = (typeof commandStatus)[keyof typeof commandStatus]
+export const isCommandPending = (status: number) => status < 3
+
+export const manualStatus = {
+  awaiting_opening: 0,
+  opening: 1,
+  open: 2,
+  awaiting_closing: 3,
+  /** The user stopped it; closing is on its way. */
+  cancelled: 4,
+  error: 5,
+  closed: 10,
+} as const
+export type ManualStatus = (typeof manualStatus)[keyof typeof manualStatus]
+export const isManualOpenBusy = (status: number) => status <= manualStatus.cancelled
+
+/** Output plans: 0 planned … 10 executed; calendar colours by `planResult`. */
+export const planStatus = {
+  planned: 0,
+  sent: 1,
+  running: 2,
+  cancelled: 4,
+  error: 5,
+  condition_not_met: 6,
+  missed: 7,
+  executed: 10,
+} as const
+export type PlanStatus = (typeof planStatus)[keyof typeof planStatus]
+
+/** The role of an output in a run: the schedule's element, or its water source's outputs. */
+export const planRoles = ['element', 'clean_source', 'fertigation_source'] as const
+export type PlanRole = (typeof planRoles)[number]
+
+/** Calendar results (spec 01 section 3): executed correctly, error, condition correct or error, fertigation. */
+export type PlanResult =
+  | 'planned'
+  | 'running'
+  | 'executed'
+  | 'error'
+  | 'condition_ok'
+  | 'condition_error'
+  | 'fertigation'
