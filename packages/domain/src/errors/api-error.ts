@@ -48,6 +48,22 @@ export const errorCodes = [
   'element_not_found',
   'not_groupable',
   'interface_taken',
+  'schedule_data_error',
+  'schedule_save_failed',
+  'schedule_pause_failed',
+  'schedule_different_water_sources',
+  'schedule_too_many_cycles',
+  'schedule_too_long',
+  'schedule_empty_group',
+  'schedule_not_irrigating',
+  'schedule_ended',
+  'manual_command_failed',
+  'output_schedule_running',
+  'command_failed',
+  'command_timed_out',
+  'module_offline',
+  'alarm_active_not_deleted',
+  'message_load_failed',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
