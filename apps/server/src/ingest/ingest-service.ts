@@ -6,6 +6,7 @@ import {
   helloPayloadSchema,
   type Reading,
   type Rejection,
+  type StatePayload,
   statePayloadSchema,
   statusPayloadSchema,
   type UpKind,
@@ -34,6 +35,13 @@ export interface IngestOptions {
    * settles it and names what to count as rejected (e.g. a refused configuration).
    */
   onAck?: (object: KnownObject, ack: AckPayload) => Promise<Rejection[]>
+  /**
+   * A module's `up/state`, once its output values are stored: manual opens and output plans confirm
+   * the state the module reports. Runs before the message is answered; a failure is logged.
+   */
+  onState?: (object: KnownObject, state: StatePayload, receivedAt: Date) => Promise<void>
+  /** Readings newly stored (not redelivered duplicates), per module, after the commit: alarm evaluation. */
+  onReadings?: (object: KnownObject, readings: Reading[]) => void
 }
 
 export interface IngestResult {
@@ -165,6 +173,11 @@ export function createIngestService(options: IngestOptions) {
         latest,
       )
       options.publisher.data(object.idClient!, rows)
+      try {
+        options.onReadings?.(object, readings)
+      } catch (error) {
+        options.logger.error({ err: error, serial: object.serial }, 'reading listener failed')
+      }
     }
   }
 
@@ -236,7 +249,15 @@ export function createIngestService(options: IngestOptions) {
         const state = statePayloadSchema.safeParse(json.value)
         if (!state.success)
           return reject(object.serial, [{ field: null, reason: 'malformed_payload', detail: 'state' }])
-        return acceptReadings(object, { ts: state.data.ts, values: state.data.outputs }, receivedAt)
+        const result = await acceptReadings(
+          object,
+          { ts: state.data.ts, values: state.data.outputs },
+          receivedAt,
+        )
+        await options.onState?.(object, state.data, receivedAt).catch((error: unknown) => {
+          options.logger.error({ err: error, serial: object.serial }, 'output state listener failed')
+        })
+        return result
       }
       case 'hello':
         return recordHello(object, json.value)

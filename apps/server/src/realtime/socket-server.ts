@@ -31,6 +31,16 @@ const userRoom = (userId: number) => `user:${userId}`
 
 const switchClientRequest = z.object({ id_client: z.number().int().positive() })
 
+/** Who sends a socket request, as re-read from the session when the request arrives. */
+export interface SocketRequestContext {
+  userId: number
+  idClient: number
+  sessionId: string
+  lang: Lang
+}
+/** Answers a socket request: `{ err, message }` on failure (spec 01 section 7). */
+export type SocketRequestHandler = (context: SocketRequestContext, payload: unknown) => Promise<object>
+
 /** A refused handshake: `err.message` is the error code, `err.data.message` its wording. */
 function handshakeError(code: string, lang: Lang, params?: Record<string, string>) {
   const error = new Error(code) as Error & { data?: { message: string } }
@@ -55,6 +65,8 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
 
   /** Counts switch_client room moves, so that housekeeping can tell its reading went stale. */
   let roomMoves = 0
+  /** Socket requests features register (`command`, `manual_schedule`, ...), by event name. */
+  const requestHandlers = new Map<string, SocketRequestHandler>()
 
   io.use((socket, next) => {
     const headerLang = pickLang([socket.request.headers['accept-language']])
@@ -85,6 +97,31 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
       userRoom(socket.data.userId),
     ])
     socket.emit('authorize', { id_client: socket.data.idClient })
+
+    for (const [event, handler] of requestHandlers) {
+      // The typed events cannot name a handler registered at run time; payloads are checked by the handler's zod schema.
+      ;(
+        socket as unknown as { on(event: string, listener: (payload: unknown, ack: unknown) => void): void }
+      ).on(event, (payload, ack) => {
+        if (typeof ack !== 'function') return
+        const answer = ack as (answer: object) => void
+        const { sessionId, userId, lang } = socket.data
+        const failure = (code: string) => ({ err: code, message: translate(lang, `errors.${code}`) })
+        sessions
+          .checkLive([sessionId])
+          .then(async ({ clientOf }) => {
+            const idClient = clientOf.get(sessionId)
+            if (idClient === undefined) {
+              answer(failure('not_authenticated'))
+              socket.emit('log_out')
+              socket.disconnect(true)
+              return
+            }
+            answer(await handler({ userId, idClient, sessionId, lang }, payload))
+          })
+          .catch(() => answer(failure('internal')))
+      })
+    }
 
     socket.on('switch_client', (payload, ack) => {
       if (typeof ack !== 'function') return
@@ -126,6 +163,17 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
   return {
     io,
     publisher,
+    /**
+     * Registers a socket request with an acknowledgement. Call before sockets connect (at start-up):
+     * the handler gets the session's current user and client account, never the payload's word for it.
+     */
+    handleRequest(event: string, handler: SocketRequestHandler) {
+      requestHandlers.set(event, handler)
+    },
+    /** Every socket working in one client account: live events of that account only. */
+    toClient(idClient: number) {
+      return io.to(clientRoom(idClient))
+    },
     /** Tells the sockets of an ended session to log out, then drops them. */
     endSession(sessionId: string) {
       io.to(sessionRoom(sessionId)).emit('log_out')
