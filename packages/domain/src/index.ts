@@ -1,4 +1,5 @@
 export * from './accounts'
+export * from './alarms/alarm-row'
 export * from './alarms/flag'
 export * from './auth/schemas'
 export * from './catalogue'
