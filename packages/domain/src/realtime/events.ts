@@ -1,3 +1,4 @@
+import type { AlarmRow, BaseAlarms } from '../alarms/alarm-row'
 import type { UserType } from '../auth/schemas'
 import type { LiveDataRow } from '../live/live-data-row'
 
@@ -47,6 +48,10 @@ export interface ServerToClientEvents {
   log_out: () => void
   switch_client: (payload: ClientIdPayload) => void
   user_client_change: (payload: UserClientChange) => void
+  /** Alarm rows that changed (raised, inactive, confirmed, deleted), to the owning account only. */
+  alarms: (rows: AlarmRow[]) => void
+  /** The owning account's alarm counts after a change (header badge). */
+  base_alarms: (counts: BaseAlarms) => void
 }
 
 /** An acknowledgement carrying `err` means failure (spec 01 section 7); `message` is in the user's language. */
