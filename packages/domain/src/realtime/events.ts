@@ -1,5 +1,15 @@
+import type { z } from 'zod'
 import type { AlarmRow, BaseAlarms } from '../alarms/alarm-row'
 import type { UserType } from '../auth/schemas'
+import type {
+  CommandRequest,
+  CommandRow,
+  ManualOpenRow,
+  manualGroupScheduleSchema,
+  manualScheduleNewSchema,
+  manualScheduleSchema,
+  OutputPlanRow,
+} from '../irrigation/wire'
 import type { LiveDataRow } from '../live/live-data-row'
 
 export interface ObjectConnection {
@@ -52,6 +62,14 @@ export interface ServerToClientEvents {
   alarms: (rows: AlarmRow[]) => void
   /** The owning account's alarm counts after a change (header badge). */
   base_alarms: (counts: BaseAlarms) => void
+  /** A command of the account was created or changed status (spec 01 section 7). */
+  commands_history: (row: CommandRow) => void
+  /** Manual opens of the account that changed (busy or just finished). */
+  manual_opens: (rows: ManualOpenRow[]) => void
+  /** Output plans of the account created or changed. */
+  outputs_plans: (rows: OutputPlanRow[]) => void
+  /** Output plans of the account removed (replan, schedule deleted). */
+  deleted_outputs_plans: (payload: { ids: number[] }) => void
 }
 
 /** An acknowledgement carrying `err` means failure (spec 01 section 7); `message` is in the user's language. */
@@ -64,7 +82,18 @@ export type SocketAck<Code extends string = string> = { ok: true } | SocketFailu
 export type SwitchClientRequest = ClientIdPayload
 export type SwitchClientAck = SocketAck<'switch_client_failed'>
 
+/** Acknowledgement of the irrigation requests: on success the id of the command or schedule. */
+export type IrrigationAck = SocketAck & { id?: string | number }
+export type ManualScheduleRequest = z.input<typeof manualScheduleSchema>
+export type ManualGroupScheduleRequest = z.input<typeof manualGroupScheduleSchema>
+export type ManualScheduleNewRequest = z.input<typeof manualScheduleNewSchema>
+
 /** Requests a browser emits, each with an acknowledgement. */
 export interface ClientToServerEvents {
   switch_client: (payload: SwitchClientRequest, ack: (answer: SwitchClientAck) => void) => void
+  /** Set outputs of one module; merged per module and sent after 3 s quiet. */
+  command: (payload: CommandRequest, ack: (answer: IrrigationAck) => void) => void
+  manual_schedule: (payload: ManualScheduleRequest, ack: (answer: IrrigationAck) => void) => void
+  manual_group_schedule: (payload: ManualGroupScheduleRequest, ack: (answer: IrrigationAck) => void) => void
+  manual_schedule_new: (payload: ManualScheduleNewRequest, ack: (answer: IrrigationAck) => void) => void
 }
