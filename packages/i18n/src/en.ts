@@ -532,6 +532,7 @@ export const en = {
     },
   },
   errors: {
+    template_name_taken: 'A template with this name already exists.',
     schedule_data_error: 'Schedule data error.',
     schedule_save_failed: 'Failed to save the schedule.',
     schedule_pause_failed: 'Failed to create the pause.',

@@ -534,6 +534,7 @@ export const pl: Messages = {
     },
   },
   errors: {
+    template_name_taken: 'Szablon o tej nazwie już istnieje.',
     schedule_data_error: 'Błąd danych harmonogramu.',
     schedule_save_failed: 'Nie udało się zapisać harmonogramu.',
     schedule_pause_failed: 'Nie udało się utworzyć pauzy.',

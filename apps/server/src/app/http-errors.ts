@@ -24,6 +24,9 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   water_source_save_failed: 500,
   section_save_failed: 500,
   device_save_failed: 500,
+  message_save_failed: 500,
+  template_save_failed: 500,
+  template_name_taken: 409,
 }
 
 /** A field problem: `path` dotted (`properties.flow`), `message` an i18n key `errors.<code>` or text. */

@@ -20,6 +20,8 @@ import { createInvitationService } from '../features/invitations/invitation-serv
 import { createMeDal } from '../features/me/me-dal'
 import { registerMeRoutes } from '../features/me/me-routes'
 import { createMeService } from '../features/me/me-service'
+import { registerMessagesRoutes } from '../features/messages/messages-routes'
+import { createMessagesService, startMessagePublication } from '../features/messages/messages-service'
 import { registerObjectsRoutes } from '../features/objects/objects-routes'
 import { createObjectsService } from '../features/objects/objects-service'
 import { registerPasswordResetRoutes } from '../features/password-reset/password-reset-routes'
@@ -149,7 +151,19 @@ export async function startServer(
       onSessionEnded: (sessionId) => realtime.endSession(sessionId),
     })
     registerAuthRoutes(app, { users, throttle, browserSessions })
-    registerMeRoutes(app, { me: createMeService({ me: createMeDal(database.db), sessions }) })
+    const messages = createMessagesService({
+      db: database.db,
+      logger,
+      announcer: { toUser: (idUser, event) => realtime.toUser(idUser).emit('user_message', event) },
+    })
+    registerMeRoutes(app, {
+      me: createMeService({
+        me: createMeDal(database.db),
+        sessions,
+        unreadMessages: (idUser) => messages.unreadCount(idUser),
+      }),
+    })
+    registerMessagesRoutes(app, { messages })
     registerSessionsRoutes(app, { sessions, onSessionEnded: (sessionId) => realtime.endSession(sessionId) })
     // Accounts: registration, password reset, invitations, users, profile, client account.
     const db = database.db
@@ -206,6 +220,10 @@ export async function startServer(
         })
       : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
     devices.attach(transport)
+    const messagePublication = startMessagePublication(messages, {
+      localAnnouncer: { toUser: (idUser, event) => realtime.toUserHere(idUser).emit('user_message', event) },
+      logger,
+    })
     const housekeeping = startSessionHousekeeping({
       sessions,
       throttle,
@@ -233,6 +251,7 @@ export async function startServer(
           await transport?.close()
           await app.close()
           await housekeeping.stop()
+          await messagePublication.stop()
           await realtime.close()
           await database.close()
           logger.info('stopped')

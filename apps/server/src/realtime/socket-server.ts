@@ -193,6 +193,10 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
     toUser(userId: number) {
       return io.to(userRoom(userId))
     },
+    /** One user's sockets held by THIS process only: for work every process repeats (sweeps). */
+    toUserHere(userId: number) {
+      return io.local.to(userRoom(userId))
+    },
     toSession(sessionId: string) {
       return io.to(sessionRoom(sessionId))
     },

@@ -64,6 +64,9 @@ export const errorCodes = [
   'module_offline',
   'alarm_active_not_deleted',
   'message_load_failed',
+  'message_save_failed',
+  'template_save_failed',
+  'template_name_taken',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -11,6 +11,7 @@ import type {
   OutputPlanRow,
 } from '../irrigation/wire'
 import type { LiveDataRow } from '../live/live-data-row'
+import type { UserMessageEvent } from '../messages/messages'
 
 export interface ObjectConnection {
   id_object: number
@@ -58,6 +59,8 @@ export interface ServerToClientEvents {
   log_out: () => void
   switch_client: (payload: ClientIdPayload) => void
   user_client_change: (payload: UserClientChange) => void
+  /** A message was published to this user (spec 01 section 7), with their unread count. */
+  user_message: (payload: UserMessageEvent) => void
   /** Alarm rows that changed (raised, inactive, confirmed, deleted), to the owning account only. */
   alarms: (rows: AlarmRow[]) => void
   /** The owning account's alarm counts after a change (header badge). */

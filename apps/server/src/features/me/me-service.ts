@@ -33,7 +33,12 @@ export function toObjectSummary(object: ObjectRow, latest: readonly LatestRow[])
   }
 }
 
-export function createMeService(deps: { me: MeDal; sessions: Pick<SessionService, 'assignedClients'> }) {
+export function createMeService(deps: {
+  me: MeDal
+  sessions: Pick<SessionService, 'assignedClients'>
+  /** The user's unread messages (spec 01 section 7: unreadMessages). */
+  unreadMessages?: (idUser: number) => Promise<number>
+}) {
   return {
     /** What the browser needs, scoped to the session's current client account and the user's type in it. */
     async describe(auth: AuthContext): Promise<MeResponse> {
@@ -65,7 +70,7 @@ export function createMeService(deps: { me: MeDal; sessions: Pick<SessionService
         objects: objectRows.map((object) => toObjectSummary(object, latestByObject.get(object.id) ?? [])),
         // Manual openings and messages arrive with their own features.
         outputsOpenings: [],
-        unreadMessages: 0,
+        unreadMessages: (await deps.unreadMessages?.(user.id)) ?? 0,
         assignedClients,
         components,
       }
