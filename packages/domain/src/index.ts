@@ -1,5 +1,6 @@
 export * from './accounts'
 export * from './alarms/alarm-row'
+export * from './alarms/evaluate'
 export * from './alarms/flag'
 export * from './auth/schemas'
 export * from './catalogue'
