@@ -1,3 +1,4 @@
+export * from './expansion'
 export * from './schedule'
 export * from './statuses'
 export * from './wire'
