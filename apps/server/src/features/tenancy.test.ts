@@ -14,7 +14,8 @@ import { moduleOutput } from './resource-usage/resource-fixtures'
  * here with how it is scoped; a new route fails the first test until it is classified and, when
  * it touches account data, probed below.
  */
-const routes: Record<string, 'public' | 'own user' | 'own account' | 'device'> = {
+/** 'operator': Adminus only (403 access_denied to everyone else), probed in the feature's own tests. */
+const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 'operator'> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /token': 'public',
@@ -85,6 +86,18 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device'> =
   'PUT /api/objects/{id}': 'own account',
   'PUT /api/objects/{id}/groups': 'own account',
   'PUT /api/objects/{id}/regions': 'own account',
+  // Messages: each user's own copies; probed in features/messages/messages.test.ts.
+  'GET /api/user_messages': 'own user',
+  'GET /api/user_messages/{id}': 'own user',
+  'PUT /api/user_messages/{id}/read': 'own user',
+  'DELETE /api/user_messages/{id}': 'own user',
+  'GET /api/admin/messages': 'operator',
+  'POST /api/admin/messages': 'operator',
+  'DELETE /api/admin/messages/{id}': 'operator',
+  'GET /api/admin/message_templates': 'operator',
+  'POST /api/admin/message_templates': 'operator',
+  'PUT /api/admin/message_templates/{id}': 'operator',
+  'DELETE /api/admin/message_templates/{id}': 'operator',
 }
 
 let server: TestServer
