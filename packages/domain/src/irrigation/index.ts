@@ -1,5 +1,5 @@
 export * from './expansion'
+export * from './overlaps'
 export * from './schedule'
 export * from './statuses'
 export * from './wire'
-export * from './overlaps'
