@@ -48,6 +48,20 @@ const ModuleScreen = lazy(() =>
   import('../features/modules/ModuleScreen').then((module) => ({ default: module.ModuleScreen })),
 )
 
+const MessagesScreen = lazy(() =>
+  import('../features/messages/MessagesScreen').then((module) => ({ default: module.MessagesScreen })),
+)
+const AdminMessagesScreen = lazy(() =>
+  import('../features/admin-messages/AdminMessagesScreen').then((module) => ({
+    default: module.AdminMessagesScreen,
+  })),
+)
+const MessageTemplatesScreen = lazy(() =>
+  import('../features/admin-messages/MessageTemplatesScreen').then((module) => ({
+    default: module.MessageTemplatesScreen,
+  })),
+)
+
 function screen(Screen: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<PendingState />}>
@@ -141,9 +155,18 @@ export const routes: RouteObject[] = [
               },
               { path: `${productSlug}_2/modules`, element: screen(ModulesScreen) },
               { path: `${productSlug}_2/modules/:id`, element: screen(ModuleScreen) },
+              { path: `${productSlug}_2/user_messages`, element: screen(MessagesScreen) },
               ...resourceRoutes,
               ...notBuiltRoutes,
-              { path: 'admin', element: <RequireAdminus />, children: notBuiltOperatorRoutes },
+              {
+                path: 'admin',
+                element: <RequireAdminus />,
+                children: [
+                  { path: 'adminus/messages', element: screen(AdminMessagesScreen) },
+                  { path: 'adminus/message_templates', element: screen(MessageTemplatesScreen) },
+                  ...notBuiltOperatorRoutes,
+                ],
+              },
             ],
           },
         ],

@@ -38,7 +38,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   [`${productSlug}_2/dashboard`, 'nav.dashboard'],
   [`${productSlug}_2/dashboard/:id`, 'nav.dashboard'],
   [`${productSlug}_2/schedulers`, 'nav.schedulers'],
-  [`${productSlug}_2/user_messages`, 'nav.user_messages'],
   [`${productSlug}_2/settings`, 'nav.settings'],
 ]
 
@@ -55,10 +54,8 @@ const operatorScreens: readonly (readonly [string, NavKey])[] = [
   ['adminus/objects/:id', 'nav.objects'],
   ['adminus/logs', 'nav.logs'],
   ['adminus/alarms', 'nav.alarms'],
-  ['adminus/messages', 'nav.messages'],
   ['adminus/users_messages', 'nav.users_messages'],
   ['adminus/users_messages/:id', 'nav.users_messages'],
-  ['adminus/message_templates', 'nav.message_templates'],
 ]
 
 function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {

@@ -7,6 +7,8 @@ const contentSchema = z.string(required).trim().min(1, required).max(10_000, { e
 
 /** 0 information, 1 warning, 2 service work: the icon and colour a user sees. */
 export const messageTypes = [0, 1, 2] as const
+export const messageTypeNames = ['info', 'warning', 'service'] as const
+export const messageTypeName = (type: number) => messageTypeNames[type] ?? 'info'
 const messageTypeSchema = z
   .number()
   .int()

@@ -1,6 +1,7 @@
 import type { MeResponse, SwitchClientAck } from '@kropla/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { reloadPage } from '../../lib/reload'
 import { createRealtimeSocket, type RealtimeSocket } from '../../lib/socket'
@@ -28,6 +29,7 @@ const switchAckTimeoutMs = 15_000
  */
 export function useRealtime(idClient: number): Realtime {
   const queryClient = useQueryClient()
+  const { i18n } = useTranslation()
   const api = useApi()
   const [connection, setConnection] = useState<ConnectionState>(0)
   const socketRef = useRef<RealtimeSocket | null>(null)
@@ -50,6 +52,9 @@ export function useRealtime(idClient: number): Realtime {
     socket.on('objects_connection', (event) => updateMe((me) => mergeObjectConnection(me, event)))
     // A module's reconfiguration started or ended: the module page's warning follows.
     socket.on('objects_config', (event) => applyObjectConfigState(queryClient, event))
+    socket.on('user_message', (event) =>
+      applyUserMessage(queryClient, event, i18n.language, i18n.t('messages.new_message')),
+    )
     socket.on('authorize', ({ id_client }) => {
       // The session now belongs to another client account, so everything shown is stale.
       if (id_client !== idClient) reloadPage()

@@ -1,0 +1,92 @@
+import { type AdminMessage, messageInLanguage } from '@kropla/domain'
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { ErrorState } from '../../app/ui/ErrorState'
+import { PageFrame } from '../../app/ui/PageFrame'
+import { PendingState } from '../../app/ui/PendingState'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useUserFormat } from '../session/useUserFormat'
+import { ComposeMessage } from './ComposeMessage'
+import { adminMessagesQueryKey, useAdminMessages } from './use-admin-messages'
+
+/** /admin/adminus/messages: the operator publishes messages and sees how far each reached. */
+export function AdminMessagesScreen() {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const format = useUserFormat()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const messages = useAdminMessages()
+  const withdraw = useMutation({
+    mutationFn: (id: number) => api.delete(`/api/admin/messages/${id}`),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminMessagesQueryKey }),
+  })
+  const recipientsOf = (message: AdminMessage) =>
+    message.recipients.kind === 'all'
+      ? t('admin_messages.recipient_kinds.all')
+      : `${t(`admin_messages.recipient_kinds.${message.recipients.kind}`)}: ${message.recipients.ids.join(', ')}`
+
+  return (
+    <PageFrame title={t('admin_messages.title')} intro={t('admin_messages.intro')} maxWidth={1100}>
+      <Card withBorder radius="md" padding="md">
+        <Title order={4} mb="sm">
+          {t('admin_messages.compose')}
+        </Title>
+        <ComposeMessage />
+      </Card>
+      {messages.isPending ? (
+        <PendingState />
+      ) : messages.isError ? (
+        <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />
+      ) : messages.data.length === 0 ? (
+        <Text c="dimmed">{t('admin_messages.empty')}</Text>
+      ) : (
+        <Table striped highlightOnHover data-testid="admin-messages">
+          <Table.Tbody>
+            {messages.data.map((message) => {
+              const { subject } = messageInLanguage(message, i18n.language)
+              return (
+                <Table.Tr key={message.id}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text fw={600}>{subject}</Text>
+                      <Text size="xs" c="dimmed">
+                        {recipientsOf(message)}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{format.dateTime(message.publication_date)}</Table.Td>
+                  <Table.Td>
+                    {t('admin_messages.reach', { read: message.read_count, count: message.recipient_count })}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      {message.deleted_at ? (
+                        <Badge color="gray">{t('admin_messages.withdrawn')}</Badge>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => withdraw.mutate(message.id)}
+                          aria-label={t('admin_messages.withdraw_label', { subject })}
+                        >
+                          {t('admin_messages.withdraw')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </PageFrame>
+  )
+}

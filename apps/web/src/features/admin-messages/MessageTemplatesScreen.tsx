@@ -1,0 +1,191 @@
+import {
+  type MessageTemplate,
+  messageTemplateSchema,
+  messageTypeName,
+  messageTypes,
+  saveMessageTemplateSchema,
+} from '@kropla/domain'
+import {
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { ErrorState } from '../../app/ui/ErrorState'
+import { FailureAlert } from '../../app/ui/FailureAlert'
+import { PageFrame } from '../../app/ui/PageFrame'
+import { PendingState } from '../../app/ui/PendingState'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
+import { messageTemplatesQueryKey, useMessageTemplates } from './use-admin-messages'
+
+interface TemplateValues extends Record<string, unknown> {
+  name: string
+  subject_pl: string
+  subject_en: string
+  content_pl: string
+  content_en: string
+  type: string
+}
+const toRequest = (values: Record<string, unknown>) => ({ ...values, type: Number(values.type) })
+
+/** /admin/adminus/message_templates: messages kept by name, to start new ones from. */
+export function MessageTemplatesScreen() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const templates = useMessageTemplates()
+  const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null)
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`/api/admin/message_templates/${id}`),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey }),
+  })
+  return (
+    <PageFrame
+      title={t('admin_messages.templates_title')}
+      intro={t('admin_messages.templates_intro')}
+      maxWidth={900}
+      actions={<Button onClick={() => setEditing('new')}>{t('admin_messages.template_add')}</Button>}
+    >
+      {templates.isPending ? (
+        <PendingState />
+      ) : templates.isError ? (
+        <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
+      ) : templates.data.length === 0 ? (
+        <Text c="dimmed">{t('admin_messages.templates_empty')}</Text>
+      ) : (
+        <Table striped data-testid="message-templates">
+          <Table.Tbody>
+            {templates.data.map((template) => (
+              <Table.Tr key={template.id}>
+                <Table.Td fw={600}>{template.name}</Table.Td>
+                <Table.Td>{template.subject_en || template.subject_pl}</Table.Td>
+                <Table.Td>
+                  <Group justify="flex-end" gap="xs">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setEditing(template)}
+                      aria-label={t('admin_messages.template_edit', { name: template.name })}
+                    >
+                      {t('admin_messages.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => remove.mutate(template.id)}
+                      aria-label={t('admin_messages.template_delete_label', { name: template.name })}
+                    >
+                      {t('admin_messages.delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing && editing !== 'new'
+            ? t('admin_messages.template_edit', { name: editing.name })
+            : t('admin_messages.template_add')
+        }
+        size="lg"
+      >
+        {editing !== null && (
+          <TemplateForm template={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )}
+      </Modal>
+    </PageFrame>
+  )
+}
+
+function TemplateForm({ template, onClose }: { template: MessageTemplate | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const form = useSchemaForm<TemplateValues>(withFormInput(saveMessageTemplateSchema, toRequest), {
+    name: template?.name ?? '',
+    subject_pl: template?.subject_pl ?? '',
+    subject_en: template?.subject_en ?? '',
+    content_pl: template?.content_pl ?? '',
+    content_en: template?.content_en ?? '',
+    type: String(template?.type ?? 0),
+  })
+  const save = useMutation({
+    mutationFn: (body: unknown) =>
+      template
+        ? api.put(`/api/admin/message_templates/${template.id}`, body, messageTemplateSchema)
+        : api.post('/api/admin/message_templates', body, messageTemplateSchema),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t('admin_messages.template_saved') })
+      void queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey })
+      onClose()
+    },
+    onError: (error) => showServerErrorAtFields(form, error),
+  })
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => save.mutate(saveMessageTemplateSchema.parse(toRequest(values))))}
+      noValidate
+    >
+      <Stack gap="sm">
+        <TextInput label={t('admin_messages.template_name')} withAsterisk {...form.getInputProps('name')} />
+        <Select
+          label={t('admin_messages.type')}
+          data={messageTypes.map((type) => ({
+            value: String(type),
+            label: t(`messages.types.${messageTypeName(type)}`),
+          }))}
+          allowDeselect={false}
+          {...form.getInputProps('type')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('admin_messages.subject_pl')} {...form.getInputProps('subject_pl')} />
+          <TextInput label={t('admin_messages.subject_en')} {...form.getInputProps('subject_en')} />
+          <Textarea
+            label={t('admin_messages.content_pl')}
+            autosize
+            minRows={3}
+            {...form.getInputProps('content_pl')}
+          />
+          <Textarea
+            label={t('admin_messages.content_en')}
+            autosize
+            minRows={3}
+            {...form.getInputProps('content_en')}
+          />
+        </SimpleGrid>
+        {save.isError && Object.keys(form.errors).length === 0 && (
+          <FailureAlert error={save.error} testId="template-failure" />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('admin_messages.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('admin_messages.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
