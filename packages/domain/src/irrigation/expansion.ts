@@ -91,23 +91,38 @@ function isFertigatedCycle(fertigation: Fertigation, daysSinceBegin: number, cyc
   }
 }
 
-function isOnRuleDay(definition: ScheduleDefinition, day: DayNumber, begin: DayNumber) {
+function isOnRuleDay(definition: Pick<ScheduleDefinition, 'rule'>, day: DayNumber, begin: DayNumber) {
   const { rule } = definition
   return rule.kind === 'weekdays' ? rule.days.includes(isoWeekday(day)) : (day - begin) % rule.n === 0
 }
 
+/** What a schedule's days and cycle starts depend on. */
+export type ScheduleTiming = Pick<ExpandableSchedule, 'type' | 'begin_date' | 'expiration_date'> & {
+  definition: Pick<ScheduleDefinition, 'rule' | 'cycle_minutes' | 'elements' | 'starts'>
+}
+
+/** Whether the schedule's cycles start on `date` (`YYYY-MM-DD` in its zone): dates and day rule. */
+export function isScheduleDay(schedule: ScheduleTiming, date: string) {
+  const day = dayNumberOf(date)
+  const begin = dayNumberOf(schedule.begin_date)
+  if (day < begin) return false
+  if (schedule.expiration_date !== null && day > dayNumberOf(schedule.expiration_date)) return false
+  return isOnRuleDay(schedule.definition, day, begin)
+}
+
 /**
- * The instants a day's cycles start. The first start is a wall-clock time of the schedule's zone;
- * the following cycles of an `every` rule keep their real spacing from it (so the interval between
- * cycles and the rest of an interval schedule hold across a daylight-saving change), while
- * explicit hours are each a wall-clock time.
+ * The instants the cycles of `date` start (whether or not it is a schedule day). The first start
+ * is a wall-clock time of the zone; the following cycles of an `every` rule keep their real
+ * spacing from it (so the interval between cycles and the rest of an interval schedule hold
+ * across a daylight-saving change), while explicit hours are each a wall-clock time.
  */
-function cycleStarts(schedule: ExpandableSchedule, day: DayNumber) {
+export function cycleStartsOn(schedule: ScheduleTiming, date: string, timeZone: string): Date[] {
+  const day = dayNumberOf(date)
   const offsets = cycleStartOffsets(schedule.type, schedule.definition)
   if (schedule.definition.starts.kind === 'hours')
-    return offsets.map((offset) => zonedInstant(day, offset, schedule.time_zone))
+    return offsets.map((offset) => zonedInstant(day, offset, timeZone))
   const first = offsets[0] ?? 0
-  const firstStart = zonedInstant(day, first, schedule.time_zone).getTime()
+  const firstStart = zonedInstant(day, first, timeZone).getTime()
   return offsets.map((offset) => new Date(firstStart + (offset - first) * MINUTE))
 }
 
@@ -245,7 +260,7 @@ export function expandSchedule(schedule: ExpandableSchedule, window: RunWindow):
   for (let day = firstDay; day <= lastDay; day++) {
     if (!isOnRuleDay(definition, day, begin)) continue
     const date = dateOfDayNumber(day)
-    cycleStarts(schedule, day).forEach((start, index) => {
+    cycleStartsOn(schedule, date, timeZone).forEach((start, index) => {
       const cycle = index + 1
       const chain = cycleChainKey(schedule.id, date, cycle)
       const fertigated =
