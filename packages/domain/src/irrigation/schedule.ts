@@ -205,6 +205,30 @@ export function cycleStartOffsets(
   return Array.from({ length: starts.count }, (_, cycle) => toMinutes(starts.start_time) + cycle * step)
 }
 
+/** The fewest days between two consecutive days a rule runs on. */
+export function shortestDayGap(rule: ScheduleRule) {
+  if (rule.kind === 'every_n_days') return rule.n
+  const days = [...rule.days].sort((a, b) => a - b)
+  return Math.min(
+    ...days.map((day, i) => (i === 0 ? days[0]! + 7 - days[days.length - 1]! : day - days[i - 1]!)),
+  )
+}
+
+/**
+ * Whether a cycle would still run when the next one starts: within the day, and from the day's
+ * last cycle (which may run past midnight or start days later) to the first cycle of the next day
+ * the rule runs on.
+ */
+export function cyclesOverlap(
+  type: number,
+  definition: Pick<ScheduleDefinition, 'rule' | 'cycle_minutes' | 'elements' | 'starts'>,
+) {
+  const duration = cycleDuration(type, definition)
+  const offsets = cycleStartOffsets(type, definition)
+  const nextDayFirst = (offsets[0] ?? 0) + shortestDayGap(definition.rule) * 1440
+  return [...offsets, nextDayFirst].some((offset, i) => i > 0 && offset - offsets[i - 1]! <= duration)
+}
+
 /** The body of `POST /api/schedulers` and `PUT /api/schedulers/:id`, and of the preview. */
 export const saveScheduleSchema = z
   .object({
@@ -260,11 +284,7 @@ export const saveScheduleSchema = z
         path: ['definition', 'cycle_minutes'],
         message: 'errors.schedule_too_long',
       })
-    const offsets = cycleStartOffsets(type, definition)
-    if (
-      new Set(offsets).size !== offsets.length ||
-      offsets.some((offset, i) => i > 0 && offset - offsets[i - 1]! <= duration)
-    )
+    if (cyclesOverlap(type, definition))
       context.addIssue({
         code: 'custom',
         path: ['definition', 'starts'],
