@@ -1,0 +1,95 @@
+import type { Logger } from 'pino'
+import type { Database } from '../db/client'
+import { createLeadership } from './leadership'
+import type { PlanEvents } from './plan-rows'
+import { createPlanner, type ResolveElements } from './planner'
+import { type CommandSender, createPlanRunner } from './runner'
+import { createStateConfirmation } from './state-confirmation'
+
+export interface PlanRuntimeOptions {
+  database: Database
+  logger: Logger
+  commands: CommandSender
+  events: PlanEvents
+  resolveElements: ResolveElements
+  /** The clock plans are run by (tests move it). */
+  now?: () => Date
+  /** How often the leader runs due plans (1 s). */
+  tickMs?: number
+  /** How often a follower tries to take the lead (3 s). */
+  leadRetryMs?: number
+  /** How often the leader tops up the 48 h horizon (1 min). */
+  extendEveryMs?: number
+  horizonMs?: number
+}
+
+/**
+ * The planner, the runner and state confirmation, wired. `replan` and `confirmPlansFromState`
+ * work in every process; due plans run only in the process holding the lead. On taking the lead
+ * the first pass applies the restart rule to whatever came due while nobody led (a run whose
+ * window is still open goes out late with its remaining minutes, an ended one is missed).
+ */
+export function createPlanRuntime(options: PlanRuntimeOptions) {
+  const now = options.now ?? (() => new Date())
+  const tickMs = options.tickMs ?? 1000
+  const extendEveryMs = options.extendEveryMs ?? 60_000
+  const planner = createPlanner({ ...options, now })
+  const runner = createPlanRunner({ ...options, now })
+  let timer: NodeJS.Timeout | undefined
+  let pass: Promise<void> = Promise.resolve()
+  let lastExtension = Number.NEGATIVE_INFINITY
+
+  const leadership = createLeadership({
+    database: options.database,
+    logger: options.logger,
+    retryMs: options.leadRetryMs ?? 3000,
+    onLead() {
+      lastExtension = Number.NEGATIVE_INFINITY
+      timer = setInterval(() => void tick(), tickMs)
+      timer.unref()
+      void tick()
+    },
+    async onLose() {
+      clearInterval(timer)
+      timer = undefined
+      await pass
+    },
+  })
+
+  async function leaderPass() {
+    if (!leadership.leading) return
+    const at = now()
+    if (at.getTime() - lastExtension >= extendEveryMs) {
+      lastExtension = at.getTime()
+      await planner.extendHorizon()
+    }
+    await runner.tick(at)
+  }
+
+  /** One runner pass now (after any pass under way); nothing unless this process leads. */
+  function tick(): Promise<void> {
+    pass = pass.then(leaderPass).catch((error: unknown) => {
+      options.logger.error({ err: error }, 'plan runner pass failed')
+    })
+    return pass
+  }
+
+  return {
+    start: () => leadership.start(),
+    stop: () => leadership.stop(),
+    get leading() {
+      return leadership.leading
+    },
+    tick,
+    /** The command service plans are sent through. */
+    commands: options.commands,
+    replan: planner.replan,
+    extendHorizon: planner.extendHorizon,
+    confirmPlansFromState: createStateConfirmation({
+      database: options.database,
+      events: options.events,
+      now,
+    }),
+  }
+}
+export type PlanRuntime = ReturnType<typeof createPlanRuntime>

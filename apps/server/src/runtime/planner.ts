@@ -1,0 +1,310 @@
+import {
+  type ExpandableSchedule,
+  expandSchedule,
+  type FixedRun,
+  type NominalRun,
+  planStatus,
+  type ResolvedElement,
+  type ResolvedRun,
+  resolveOverlaps,
+  scheduleDefinitionSchema,
+} from '@kropla/domain'
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Database } from '../db/client'
+import { outputs_plans, schedules } from '../db/schema'
+import type { Executor } from '../features/users/db-helpers'
+import { emitPlans, type PlanEvents } from './plan-rows'
+
+const HOUR = 3_600_000
+const MINUTE = 60_000
+
+export type ResolveElements = (
+  db: Executor,
+  idClient: number,
+  type: number,
+  definition: ExpandableSchedule['definition'],
+) => Promise<ResolvedElement[]>
+
+type ScheduleRecord = typeof schedules.$inferSelect
+
+export interface PlannerOptions {
+  database: Database
+  logger: Logger
+  events: PlanEvents
+  resolveElements: ResolveElements
+  now: () => Date
+  /** How far ahead runs are planned (48 h). */
+  horizonMs?: number
+}
+
+/** Plans that still hold their output: planned, sent or running. */
+const holdingStatuses = [planStatus.planned, planStatus.sent, planStatus.running]
+
+/** What expansion reads of a schedule (not `planned_until`, which the planner itself moves). */
+const planningFingerprint = (schedule: ScheduleRecord) =>
+  JSON.stringify([
+    schedule.type,
+    schedule.priority,
+    schedule.begin_date,
+    schedule.expiration_date,
+    schedule.time_zone,
+    schedule.definition,
+    schedule.paused_from,
+    schedule.paused_until,
+    schedule.ended_at,
+    schedule.deleted_at,
+  ])
+
+/** Whether a schedule is expanded at all: automatic, not deleted, not ended before `at`. */
+const isExpandable = (schedule: ScheduleRecord, at: Date) =>
+  schedule.type > 0 && schedule.deleted_at === null && (schedule.ended_at === null || schedule.ended_at > at)
+
+/**
+ * The planner turns schedules into output plans ahead of time (a rolling horizon of 48 h).
+ * Overlaps are resolved against the plans the account already has (they keep their times); runs
+ * planned together (one schedule's replan, one horizon extension of an account) are resolved among
+ * themselves by priority. Plan writes of one account are serialised by a transaction-level
+ * advisory lock, so a replan and a horizon extension never plan against each other's half-work.
+ */
+export function createPlanner(options: PlannerOptions) {
+  const { database, logger, events } = options
+  const horizonMs = options.horizonMs ?? 48 * HOUR
+  const db = database.db
+
+  async function expandable(schedule: ScheduleRecord): Promise<ExpandableSchedule> {
+    const definition = scheduleDefinitionSchema.parse(schedule.definition)
+    return {
+      id: schedule.id,
+      type: schedule.type,
+      priority: schedule.priority === 1 ? 1 : 0,
+      begin_date: schedule.begin_date,
+      expiration_date: schedule.expiration_date,
+      time_zone: schedule.time_zone,
+      paused_from: schedule.paused_from,
+      paused_until: schedule.paused_until,
+      ended_at: schedule.ended_at,
+      definition,
+      elements: await options.resolveElements(db, schedule.id_client, schedule.type, definition),
+    }
+  }
+
+  /** Runs of schedules over their windows; a schedule whose elements no longer resolve plans nothing. */
+  async function nominalRuns(work: { schedule: ScheduleRecord; from: Date; to: Date }[]) {
+    const runs: NominalRun[] = []
+    for (const { schedule, from, to } of work) {
+      try {
+        runs.push(...expandSchedule(await expandable(schedule), { from, to }))
+      } catch (error) {
+        logger.warn(
+          { err: error, schedule: schedule.id },
+          'schedule not planned: its elements do not resolve',
+        )
+      }
+    }
+    return runs
+  }
+
+  /** The account's plans that hold an output from `from` on: fixed for overlap resolution. */
+  async function fixedRuns(tx: Executor, idClient: number, from: Date): Promise<FixedRun[]> {
+    const rows = await tx
+      .select({
+        id_output: outputs_plans.id_output,
+        open_at: outputs_plans.open_at,
+        duration: outputs_plans.duration,
+      })
+      .from(outputs_plans)
+      .where(
+        and(
+          eq(outputs_plans.id_client, idClient),
+          inArray(outputs_plans.status, holdingStatuses),
+          sql`${outputs_plans.open_at} + ${outputs_plans.duration} * interval '1 minute' > ${from}`,
+        ),
+      )
+    const manual = await tx.execute<{ id_output: number; open_at: Date; duration: number }>(
+      sql`select id_output, open_at,
+                 coalesce(minutes, ${Math.ceil(horizonMs / MINUTE)})::int as duration
+            from manual_opens where id_client = ${idClient} and status <= 4`,
+    )
+    return [...rows, ...manual.rows.map((row) => ({ ...row, open_at: new Date(row.open_at) }))]
+  }
+
+  function insertable(idClient: number, runs: ResolvedRun[], at: Date) {
+    return runs
+      .filter((run) => run.open_at.getTime() + run.duration * MINUTE > at.getTime() && run.open_at >= at)
+      .map((run) => ({
+        id_client: idClient,
+        id_schedule: run.id_schedule,
+        id_output: run.id_output,
+        role: run.role,
+        id_water_source: run.id_water_source,
+        element_index: run.element_index,
+        cycle: run.cycle,
+        planned_at: run.planned_at,
+        open_at: run.open_at,
+        duration: run.duration,
+        fertigation: run.fertigation,
+        status: planStatus.planned,
+      }))
+  }
+
+  async function insertRuns(
+    tx: Executor,
+    idClient: number,
+    runs: ResolvedRun[],
+    at: Date,
+  ): Promise<number[]> {
+    const rows = insertable(idClient, runs, at)
+    if (rows.length === 0) return []
+    const inserted = await tx
+      .insert(outputs_plans)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: outputs_plans.id })
+    return inserted.map((row) => row.id)
+  }
+
+  const lockAccount = (tx: Executor, idClient: number) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kropla:plans:${idClient}`}))`)
+
+  /** Whether the schedules are still as they were expanded (none changed meanwhile). */
+  async function unchanged(tx: Executor, seen: ScheduleRecord[]) {
+    if (seen.length === 0) return true
+    const current = await tx
+      .select()
+      .from(schedules)
+      .where(
+        inArray(
+          schedules.id,
+          seen.map((schedule) => schedule.id),
+        ),
+      )
+    return seen.every((schedule) => {
+      const row = current.find((candidate) => candidate.id === schedule.id)
+      return row !== undefined && planningFingerprint(row) === planningFingerprint(schedule)
+    })
+  }
+
+  /**
+   * After a schedule was saved, paused, unpaused, ended or deleted: its plans not sent yet are
+   * deleted and planned afresh from now to the horizon. Plans already sent run on (the runner
+   * closes them early when the schedule stops).
+   */
+  async function replan(idClient: number, idSchedule: number): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const at = options.now()
+      const horizon = new Date(at.getTime() + horizonMs)
+      const [schedule] = await db
+        .select()
+        .from(schedules)
+        .where(and(eq(schedules.id, idSchedule), eq(schedules.id_client, idClient)))
+      const runs =
+        schedule && isExpandable(schedule, at) ? await nominalRuns([{ schedule, from: at, to: horizon }]) : []
+      // A manual (type 0) schedule's plans were made by manual control: only a stop removes them.
+      if (schedule?.type === 0 && isActive(schedule, at)) return
+      const outcome = await db.transaction(async (tx) => {
+        await lockAccount(tx, idClient)
+        if (schedule && !(await unchanged(tx, [schedule]))) return null
+        const deleted = await tx
+          .delete(outputs_plans)
+          .where(
+            and(
+              eq(outputs_plans.id_schedule, idSchedule),
+              eq(outputs_plans.id_client, idClient),
+              eq(outputs_plans.status, planStatus.planned),
+            ),
+          )
+          .returning({ id: outputs_plans.id })
+        const resolved = resolveOverlaps(runs, await fixedRuns(tx, idClient, at))
+        const inserted = await insertRuns(tx, idClient, resolved, at)
+        if (schedule && schedule.type > 0)
+          await tx.update(schedules).set({ planned_until: horizon }).where(eq(schedules.id, idSchedule))
+        return { deleted: deleted.map((row) => row.id), inserted }
+      })
+      if (!outcome) continue
+      if (outcome.deleted.length) events.deleted(idClient, outcome.deleted)
+      await emitPlans(database.pool, events, outcome.inserted)
+      return
+    }
+    logger.warn({ schedule: idSchedule }, 'replan gave up: the schedule kept changing')
+  }
+
+  /**
+   * Keeps every active schedule planned 48 h ahead: each account's schedules whose planned
+   * horizon falls short are expanded over the missing window, resolved together against the
+   * account's plans, and inserted (the unique index on schedule, output, role and nominal time
+   * makes a repeated extension a no-op).
+   */
+  async function extendHorizon(): Promise<void> {
+    const at = options.now()
+    const horizon = new Date(at.getTime() + horizonMs)
+    // Extend once a schedule's horizon is an hour short, so this is cheap when called often.
+    const due = await db
+      .select()
+      .from(schedules)
+      .where(
+        and(
+          gt(schedules.type, 0),
+          isNull(schedules.deleted_at),
+          or(isNull(schedules.ended_at), gt(schedules.ended_at, at)),
+          or(
+            isNull(schedules.planned_until),
+            sql`${schedules.planned_until} < ${new Date(horizon.getTime() - HOUR)}`,
+          ),
+        ),
+      )
+    const byClient = new Map<number, ScheduleRecord[]>()
+    for (const schedule of due)
+      byClient.set(schedule.id_client, [...(byClient.get(schedule.id_client) ?? []), schedule])
+    for (const [idClient, list] of byClient) {
+      try {
+        await extendAccount(idClient, list, at, horizon)
+      } catch (error) {
+        logger.error({ err: error, idClient }, 'extending the plan horizon failed')
+      }
+    }
+  }
+
+  async function extendAccount(idClient: number, list: ScheduleRecord[], at: Date, horizon: Date) {
+    const runs = await nominalRuns(
+      list.map((schedule) => ({
+        schedule,
+        from: schedule.planned_until && schedule.planned_until > at ? schedule.planned_until : at,
+        to: horizon,
+      })),
+    )
+    const inserted = await db.transaction(async (tx) => {
+      await lockAccount(tx, idClient)
+      // A schedule changed meanwhile is replanned by its own change; the next pass extends it.
+      if (!(await unchanged(tx, list))) return []
+      const ids = await insertRuns(tx, idClient, resolveOverlaps(runs, await fixedRuns(tx, idClient, at)), at)
+      await tx
+        .update(schedules)
+        .set({ planned_until: horizon })
+        .where(
+          inArray(
+            schedules.id,
+            list.map((schedule) => schedule.id),
+          ),
+        )
+      return ids
+    })
+    await emitPlans(database.pool, events, inserted)
+  }
+
+  return { replan, extendHorizon }
+}
+export type Planner = ReturnType<typeof createPlanner>
+
+type ScheduleTimes = Pick<ScheduleRecord, 'paused_from' | 'paused_until' | 'ended_at' | 'deleted_at'>
+
+export const isPaused = (schedule: ScheduleTimes, at: Date) =>
+  schedule.paused_from !== null &&
+  schedule.paused_from <= at &&
+  (schedule.paused_until === null || schedule.paused_until > at)
+
+/** Whether a schedule may have an output open at `at`: not deleted, not ended, not paused. */
+export const isActive = (schedule: ScheduleTimes, at: Date) =>
+  schedule.deleted_at === null &&
+  (schedule.ended_at === null || schedule.ended_at > at) &&
+  !isPaused(schedule, at)

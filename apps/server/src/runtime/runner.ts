@@ -1,0 +1,305 @@
+import {
+  type CommandRow,
+  commandStatus,
+  cycleDuration,
+  outputNameSchema,
+  planStatus,
+  scheduleDefinitionSchema,
+} from '@kropla/domain'
+import type { Logger } from 'pino'
+import type { Database } from '../db/client'
+import type { ConditionVerdict } from './condition-rules'
+import { evaluateConditions } from './conditions'
+import { emitPlans, type PlanEvents } from './plan-rows'
+import { isActive } from './planner'
+import { commandOutputs, remainingMinutes, windowEnd } from './run-rules'
+
+const MINUTE = 60_000
+type CommandOutputs = CommandRow['outputs']
+
+/** What the runner needs of the command service: record and publish one `down/cmd` now. */
+export interface CommandSender {
+  send(command: {
+    idClient: number
+    idObject: number
+    outputs: CommandOutputs
+    source: 'plan'
+  }): Promise<{ id: string }>
+}
+
+/** Why a plan ended without running, or how it failed. */
+export const planErrors = {
+  missed: 'missed',
+  notConfirmed: 'not_confirmed',
+  conditionNoData: 'condition_no_data',
+  commandFailed: 'command_failed',
+  commandTimedOut: 'command_timed_out',
+} as const
+
+interface DueRun {
+  id: number
+  id_client: number
+  id_schedule: number | null
+  cycle: number
+  planned_at: Date
+  open_at: Date
+  duration: number
+  id_object: number
+  field_name: string
+  schedule_type: number | null
+  definition: unknown
+  deleted_at: Date | null
+  ended_at: Date | null
+  paused_from: Date | null
+  paused_until: Date | null
+}
+
+interface CycleDecision {
+  from: number
+  until: number
+  verdict: ConditionVerdict
+}
+
+/**
+ * The plan runner (leader only): every tick it sends the runs that came due, follows what was
+ * sent, and closes runs whose schedule stopped. Every status change is a conditional UPDATE from
+ * the status it was read in, so two runners (or a runner and a late one) never both act on a
+ * plan: a plan is sent by whoever moved it from planned to sent.
+ */
+export function createPlanRunner(options: {
+  database: Database
+  logger: Logger
+  commands: CommandSender
+  events: PlanEvents
+  now: () => Date
+}) {
+  const { pool } = options.database
+  const { logger, events } = options
+  /** Conditions are decided once per cycle, at its first due run; the cycle's other runs follow it. */
+  const cycleDecisions = new Map<string, CycleDecision[]>()
+
+  /** Moves plans from one status to another; answers the ids that were still in `from`. */
+  async function transition(
+    ids: number[],
+    from: readonly number[],
+    to: number,
+    set: { error?: string | null; started_at?: Date; finished_at?: Date } = {},
+  ): Promise<number[]> {
+    if (ids.length === 0) return []
+    const { rows } = await pool.query<{ id: number }>(
+      `update outputs_plans
+          set status = $3, updated_at = now(),
+              error = case when $4::boolean then $5::text else error end,
+              started_at = coalesce($6::timestamptz, started_at),
+              finished_at = coalesce($7::timestamptz, finished_at)
+        where id = any($1::bigint[]) and status = any($2::smallint[])
+        returning id`,
+      [ids, from, to, 'error' in set, set.error ?? null, set.started_at ?? null, set.finished_at ?? null],
+    )
+    return rows.map((row) => row.id)
+  }
+
+  async function cycleVerdict(run: DueRun, at: Date): Promise<ConditionVerdict> {
+    const parsed = scheduleDefinitionSchema.safeParse(run.definition)
+    if (!parsed.success || parsed.data.conditions.length === 0 || run.id_schedule === null)
+      return { kind: 'met' }
+    const key = `${run.id_schedule}/${run.cycle}`
+    const planned = run.planned_at.getTime()
+    const known = cycleDecisions
+      .get(key)
+      ?.find((decision) => planned >= decision.from && planned <= decision.until)
+    if (known) return known.verdict
+    const verdict = await evaluateConditions(pool, run.id_client, parsed.data.conditions)
+    const span = cycleDuration(run.schedule_type ?? 1, parsed.data) * MINUTE
+    const kept = (cycleDecisions.get(key) ?? []).filter(
+      (decision) => decision.until > at.getTime() - 86_400_000,
+    )
+    cycleDecisions.set(key, [...kept, { from: planned, until: planned + span, verdict }])
+    return verdict
+  }
+
+  async function dueRuns(at: Date): Promise<DueRun[]> {
+    const { rows } = await pool.query<DueRun>(
+      `select p.id, p.id_client, p.id_schedule, p.cycle, p.planned_at, p.open_at, p.duration,
+              o.id_object, o.field_name, s.type as schedule_type, s.definition,
+              s.deleted_at, s.ended_at, s.paused_from, s.paused_until
+         from outputs_plans p
+         join outputs o on o.id = p.id_output
+         left join schedules s on s.id = p.id_schedule
+        where p.status = $1 and p.open_at <= $2
+        order by p.open_at, p.id
+        limit 1000`,
+      [planStatus.planned, at],
+    )
+    return rows
+  }
+
+  /** Sends what came due: one command per module, each output with its run's remaining minutes. */
+  async function dispatchDue(at: Date): Promise<number[]> {
+    const changed: number[] = []
+    const toSend = new Map<number, { run: DueRun; minutes: number }[]>()
+    for (const run of await dueRuns(at)) {
+      const minutes = remainingMinutes(run, at)
+      if (minutes === 0) {
+        changed.push(
+          ...(await transition([run.id], [planStatus.planned], planStatus.missed, {
+            error: planErrors.missed,
+          })),
+        )
+        continue
+      }
+      if (run.schedule_type !== null && !isActive(run, at)) {
+        changed.push(...(await transition([run.id], [planStatus.planned], planStatus.cancelled)))
+        continue
+      }
+      const verdict = await cycleVerdict(run, at)
+      if (verdict.kind === 'not_met') {
+        changed.push(...(await transition([run.id], [planStatus.planned], planStatus.condition_not_met)))
+        continue
+      }
+      if (verdict.kind === 'no_data') {
+        changed.push(
+          ...(await transition([run.id], [planStatus.planned], planStatus.error, {
+            error: planErrors.conditionNoData,
+          })),
+        )
+        continue
+      }
+      toSend.set(run.id_object, [...(toSend.get(run.id_object) ?? []), { run, minutes }])
+    }
+    for (const [idObject, runs] of toSend) changed.push(...(await sendModuleRuns(idObject, runs, at)))
+    return changed
+  }
+
+  async function sendModuleRuns(idObject: number, runs: { run: DueRun; minutes: number }[], at: Date) {
+    const claimed = new Set(
+      await transition(
+        runs.map(({ run }) => run.id),
+        [planStatus.planned],
+        planStatus.sent,
+        { started_at: at },
+      ),
+    )
+    const mine = runs.filter(({ run }) => claimed.has(run.id))
+    if (mine.length === 0) return []
+    const ids = mine.map(({ run }) => run.id)
+    const outputs = commandOutputs(
+      mine.map(({ run, minutes }) => ({ field_name: outputNameSchema.parse(run.field_name), minutes })),
+    )
+    try {
+      const command = await options.commands.send({
+        idClient: mine[0]!.run.id_client,
+        idObject,
+        outputs,
+        source: 'plan',
+      })
+      await pool.query(
+        'update outputs_plans set id_command = $2, updated_at = now() where id = any($1::bigint[])',
+        [ids, command.id],
+      )
+    } catch (error) {
+      logger.error({ err: error, plans: ids }, 'plan command not sent')
+      await transition(ids, [planStatus.sent], planStatus.error, {
+        error: planErrors.commandFailed,
+        finished_at: at,
+      })
+    }
+    return ids
+  }
+
+  /** Sent runs: a refused or unanswered command is an error; a run that ended is executed if confirmed. */
+  async function followSent(at: Date): Promise<number[]> {
+    const { rows } = await pool.query<{
+      id: number
+      status: number
+      open_at: Date
+      duration: number
+      command_status: number | null
+    }>(
+      `select p.id, p.status, p.open_at, p.duration, c.status as command_status
+         from outputs_plans p left join commands c on c.id = p.id_command
+        where p.status = any($1::smallint[])`,
+      [[planStatus.sent, planStatus.running]],
+    )
+    const changed: number[] = []
+    for (const run of rows) {
+      const end = windowEnd(run)
+      const failed =
+        run.status === planStatus.sent &&
+        (run.command_status === commandStatus.rejected ||
+          run.command_status === commandStatus.timed_out ||
+          run.command_status === commandStatus.cancelled)
+      if (failed) {
+        const error =
+          run.command_status === commandStatus.timed_out
+            ? planErrors.commandTimedOut
+            : planErrors.commandFailed
+        changed.push(
+          ...(await transition([run.id], [planStatus.sent], planStatus.error, { error, finished_at: at })),
+        )
+      } else if (at >= end && run.status === planStatus.running) {
+        changed.push(
+          ...(await transition([run.id], [planStatus.running], planStatus.executed, { finished_at: end })),
+        )
+      } else if (at >= end) {
+        changed.push(
+          ...(await transition([run.id], [planStatus.sent], planStatus.error, {
+            error: planErrors.notConfirmed,
+            finished_at: end,
+          })),
+        )
+      }
+    }
+    return changed
+  }
+
+  /** Runs in progress whose schedule was paused, ended or deleted: their outputs close now. */
+  async function closeStopped(at: Date): Promise<number[]> {
+    const { rows } = await pool.query<{
+      id: number
+      id_client: number
+      id_object: number
+      field_name: string
+    }>(
+      `select p.id, p.id_client, o.id_object, o.field_name
+         from outputs_plans p
+         join outputs o on o.id = p.id_output
+         join schedules s on s.id = p.id_schedule
+        where p.status = any($1::smallint[])
+          and p.open_at + p.duration * interval '1 minute' > $2
+          and (s.deleted_at is not null or s.ended_at <= $2
+               or (s.paused_from <= $2 and (s.paused_until is null or s.paused_until > $2)))`,
+      [[planStatus.sent, planStatus.running], at],
+    )
+    const claimed = new Set(
+      await transition(
+        rows.map((row) => row.id),
+        [planStatus.sent, planStatus.running],
+        planStatus.cancelled,
+        { finished_at: at },
+      ),
+    )
+    const byModule = new Map<number, typeof rows>()
+    for (const row of rows.filter((candidate) => claimed.has(candidate.id)))
+      byModule.set(row.id_object, [...(byModule.get(row.id_object) ?? []), row])
+    for (const [idObject, list] of byModule) {
+      const outputs: CommandOutputs = {}
+      for (const row of list) outputs[outputNameSchema.parse(row.field_name)] = { on: false, minutes: null }
+      try {
+        await options.commands.send({ idClient: list[0]!.id_client, idObject, outputs, source: 'plan' })
+      } catch (error) {
+        logger.error({ err: error, idObject }, 'closing command for a stopped schedule not sent')
+      }
+    }
+    return [...claimed]
+  }
+
+  /** One pass; the caller serialises passes. */
+  async function tick(at: Date) {
+    const changed = [...(await dispatchDue(at)), ...(await followSent(at)), ...(await closeStopped(at))]
+    await emitPlans(pool, events, [...new Set(changed)])
+  }
+
+  return { tick }
+}
+export type PlanRunner = ReturnType<typeof createPlanRunner>
