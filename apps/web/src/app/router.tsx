@@ -62,6 +62,10 @@ const MessageTemplatesScreen = lazy(() =>
   })),
 )
 
+const SchedulesScreen = lazy(() =>
+  import('../features/schedules/SchedulesScreen').then((module) => ({ default: module.SchedulesScreen })),
+)
+
 function screen(Screen: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<PendingState />}>
@@ -155,6 +159,8 @@ export const routes: RouteObject[] = [
               },
               { path: `${productSlug}_2/modules`, element: screen(ModulesScreen) },
               { path: `${productSlug}_2/modules/:id`, element: screen(ModuleScreen) },
+              { path: 'schedules', element: screen(SchedulesScreen) },
+              { path: `${productSlug}_2/schedulers`, element: screen(SchedulesScreen) },
               { path: `${productSlug}_2/user_messages`, element: screen(MessagesScreen) },
               ...resourceRoutes,
               ...notBuiltRoutes,

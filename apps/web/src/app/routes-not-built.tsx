@@ -9,7 +9,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   ['dashboard', 'nav.dashboard'],
   ['dashboard/:id', 'nav.dashboard'],
   ['calendar', 'nav.calendar'],
-  ['schedules', 'nav.schedules'],
   ['alarms', 'nav.alarms'],
   ['map', 'nav.map'],
   ['reports', 'nav.reports'],
@@ -37,7 +36,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   ['mobile/datadisplay', 'nav.datadisplay'],
   [`${productSlug}_2/dashboard`, 'nav.dashboard'],
   [`${productSlug}_2/dashboard/:id`, 'nav.dashboard'],
-  [`${productSlug}_2/schedulers`, 'nav.schedulers'],
   [`${productSlug}_2/settings`, 'nav.settings'],
 ]
 

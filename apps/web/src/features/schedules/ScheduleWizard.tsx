@@ -1,0 +1,189 @@
+import { isControlType, type ScheduleInput, type SchedulePreview, type ScheduleRow } from '@kropla/domain'
+import { Alert, Button, Group, List, Modal, Stack, Stepper } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FailureAlert } from '../../app/ui/FailureAlert'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { translateKey } from '../../lib/translate-key'
+import { useSchemaForm } from '../../lib/use-schema-form'
+import { LoadedAll } from '../resources/LoadedAll'
+import { useGroups, useObjects, useOutputs, useSections } from '../resources/resource-queries'
+import { useSession } from '../session/useSession'
+import { type ConditionChoices, ConditionsFields } from './ConditionsFields'
+import { type ElementChoices, ElementsFields } from './ElementsFields'
+import { FertigationFields } from './FertigationFields'
+import { GeneralFields } from './GeneralFields'
+import { PreviewTimeline } from './PreviewTimeline'
+import {
+  newScheduleValues,
+  type ScheduleFormValues,
+  scheduleFormSchema,
+  showServerErrorsAtFields,
+  toScheduleBody,
+  validateSchedule,
+  valuesOfRow,
+} from './schedule-form'
+import { todayIn } from './schedule-text'
+import { usePreview, useSaveSchedule } from './schedules-api'
+import { TimingFields } from './TimingFields'
+
+interface ScheduleWizardProps {
+  /** The schedule to edit, or null for a new one. */
+  existing: ScheduleRow | null
+  onClose: () => void
+}
+
+/**
+ * The schedule wizard with preview (spec 01 section 2): the schedule, checked by the shared schema
+ * with every message at its field, then the coming days' runs as the server would plan them, and
+ * the save from there.
+ */
+export function ScheduleWizard({ existing, onClose }: ScheduleWizardProps) {
+  const { t } = useTranslation()
+  const isNarrow = useMediaQuery('(max-width: 48em)')
+  const sections = useSections()
+  const outputs = useOutputs()
+  const groups = useGroups()
+  const objects = useObjects()
+  const title = existing
+    ? t('schedules.wizard.edit_title', { name: existing.name })
+    : t('schedules.wizard.new_title')
+  return (
+    <Modal opened onClose={onClose} title={title} size="xl" fullScreen={isNarrow} closeOnClickOutside={false}>
+      <LoadedAll queries={[sections, outputs, groups, objects]}>
+        {() => (
+          <WizardSteps
+            existing={existing}
+            onClose={onClose}
+            elementChoices={{
+              sections: sections.data ?? [],
+              outputs: (outputs.data ?? []).filter((output) => output.kind === 'output'),
+              groups: (groups.data ?? []).filter((group) => group.scope === 'outputs'),
+            }}
+            conditionChoices={{
+              objects: objects.data ?? [],
+              groups: (groups.data ?? []).filter((group) => group.scope === 'objects'),
+            }}
+          />
+        )}
+      </LoadedAll>
+    </Modal>
+  )
+}
+
+interface WizardStepsProps extends ScheduleWizardProps {
+  elementChoices: ElementChoices
+  conditionChoices: ConditionChoices
+}
+
+function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: WizardStepsProps) {
+  const { t, i18n } = useTranslation()
+  const messageOf = useErrorMessage()
+  const { user } = useSession()
+  const form = useSchemaForm<ScheduleFormValues>(
+    scheduleFormSchema,
+    existing ? valuesOfRow(existing) : newScheduleValues(todayIn(user.time_zone)),
+  )
+  const preview = usePreview()
+  const save = useSaveSchedule(existing?.id ?? null)
+  const [shown, setShown] = useState<{ body: ScheduleInput; preview: SchedulePreview } | null>(null)
+  /** Set when the last check failed: messages no field holds (usually none). */
+  const [problems, setProblems] = useState<string[] | null>(null)
+
+  function backToFields(error: unknown): boolean {
+    if (!showServerErrorsAtFields(form, error)) return false
+    setProblems([])
+    setShown(null)
+    return true
+  }
+
+  function toPreview(event: FormEvent) {
+    event.preventDefault()
+    const { isValid, unplaced } = validateSchedule(form)
+    if (!isValid) {
+      setProblems(unplaced)
+      return
+    }
+    setProblems(null)
+    const body = toScheduleBody(form.getValues())
+    preview.mutate(body, {
+      onSuccess: (answer) => setShown({ body, preview: answer }),
+      onError: backToFields,
+    })
+  }
+
+  function saveShown() {
+    if (!shown) return
+    save.mutate(shown.body, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'teal',
+          message: t(existing ? 'schedules.notices.saved' : 'schedules.notices.created'),
+        })
+        onClose()
+      },
+      onError: (error) => {
+        if (backToFields(error)) return
+        const title = t('errors.schedule_save_failed')
+        const detail = messageOf(error)
+        notifications.show({ color: 'red', title, message: detail === title ? '' : detail })
+      },
+    })
+  }
+
+  return (
+    <Stepper active={shown ? 1 : 0} size="xs" iconSize={28} allowNextStepsSelect={false}>
+      <Stepper.Step label={t('schedules.wizard.step_schedule')}>
+        <form onSubmit={toPreview} noValidate>
+          <Stack gap="md" mt="md">
+            {problems !== null && (
+              <Alert color="red" role="alert" data-testid="schedule-form-problems">
+                {t('schedules.wizard.fix_fields')}
+                {problems.length > 0 && (
+                  <List size="sm" mt={4}>
+                    {problems.map((problem) => (
+                      <List.Item key={problem}>{translateKey(i18n, problem, problem)}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Alert>
+            )}
+            {preview.isError && problems === null && (
+              <FailureAlert error={preview.error} testId="schedule-preview-error" />
+            )}
+            <GeneralFields form={form} />
+            <TimingFields form={form} />
+            <ElementsFields form={form} choices={elementChoices} />
+            {!isControlType(form.getValues().type) && <FertigationFields form={form} />}
+            <ConditionsFields form={form} choices={conditionChoices} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('schedules.cancel')}
+              </Button>
+              <Button type="submit" loading={preview.isPending}>
+                {t('schedules.wizard.to_preview')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stepper.Step>
+      <Stepper.Step label={t('schedules.wizard.step_preview')}>
+        {shown && (
+          <Stack gap="md" mt="md">
+            <PreviewTimeline preview={shown.preview} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setShown(null)}>
+                {t('schedules.wizard.back')}
+              </Button>
+              <Button onClick={saveShown} loading={save.isPending}>
+                {t('schedules.wizard.save')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stepper.Step>
+    </Stepper>
+  )
+}

@@ -1,0 +1,228 @@
+import type { ScheduleRow } from '@kropla/domain'
+import { Badge, Button, Card, Checkbox, EmptyState, Group, Table, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Loaded } from '../../app/ui/Loaded'
+import { PageFrame } from '../../app/ui/PageFrame'
+import { translateKey } from '../../lib/translate-key'
+import { useSession } from '../session/useSession'
+import { useUserFormat } from '../session/useUserFormat'
+import { DeleteScheduleDialog } from './DeleteScheduleDialog'
+import { EndDialog } from './EndDialog'
+import { PauseDialog } from './PauseDialog'
+import { ScheduleWizard } from './ScheduleWizard'
+import { formatCalendarDay, priorityNames, stateColors, stateOf, typeNameOf } from './schedule-text'
+import { useScheduleActions, useSchedules } from './schedules-api'
+
+type Dialog =
+  | { kind: 'wizard'; row: ScheduleRow | null }
+  | { kind: 'pause' | 'end' | 'delete'; row: ScheduleRow }
+  | null
+
+/** /schedules and /{product}_2/schedulers: every schedule with its state and next run, and what can be done to it. */
+export function SchedulesScreen() {
+  const { t } = useTranslation()
+  const [withHidden, setWithHidden] = useState(false)
+  const schedules = useSchedules(withHidden)
+  const actions = useScheduleActions()
+  const [dialog, setDialog] = useState<Dialog>(null)
+  useLoadFailureNotice(schedules.isError ? schedules.errorUpdatedAt : null)
+  const close = () => setDialog(null)
+
+  return (
+    <PageFrame
+      title={t('schedules.title')}
+      intro={t('schedules.intro')}
+      maxWidth={1200}
+      actions={<Button onClick={() => setDialog({ kind: 'wizard', row: null })}>{t('schedules.add')}</Button>}
+    >
+      <Checkbox
+        label={t('schedules.show_hidden')}
+        checked={withHidden}
+        onChange={(event) => setWithHidden(event.currentTarget.checked)}
+      />
+      <Loaded query={schedules}>
+        {(rows) => {
+          // A row ended and hidden a moment ago leaves the list before the server answers.
+          const shown = withHidden ? rows : rows.filter((row) => !row.hidden)
+          if (shown.length === 0) return <EmptyState title={t('schedules.empty')} />
+          return (
+            <SchedulesTable
+              rows={shown}
+              onEdit={(row) => setDialog({ kind: 'wizard', row })}
+              onPause={(row) => setDialog({ kind: 'pause', row })}
+              onUnpause={(row) => actions.unpause.mutate({ row, variables: undefined })}
+              onEnd={(row) => setDialog({ kind: 'end', row })}
+              onDelete={(row) => setDialog({ kind: 'delete', row })}
+            />
+          )
+        }}
+      </Loaded>
+      {dialog?.kind === 'wizard' && <ScheduleWizard existing={dialog.row} onClose={close} />}
+      {dialog?.kind === 'pause' && (
+        <PauseDialog
+          name={dialog.row.name}
+          onCancel={close}
+          onSubmit={(until) => {
+            actions.pause.mutate({ row: dialog.row, variables: { until } })
+            close()
+          }}
+        />
+      )}
+      {dialog?.kind === 'end' && (
+        <EndDialog
+          name={dialog.row.name}
+          onCancel={close}
+          onSubmit={(hidden) => {
+            actions.end.mutate({ row: dialog.row, variables: { hidden } })
+            close()
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteScheduleDialog
+          name={dialog.row.name}
+          onCancel={close}
+          onConfirm={() => {
+            actions.remove.mutate({ row: dialog.row, variables: undefined })
+            close()
+          }}
+        />
+      )}
+    </PageFrame>
+  )
+}
+
+/** 'Schedule data error' (spec 01 section 8) when the list cannot be read, once per failure. */
+function useLoadFailureNotice(failedAt: number | null) {
+  const { t } = useTranslation()
+  useEffect(() => {
+    if (failedAt !== null) notifications.show({ color: 'red', message: t('errors.schedule_data_error') })
+  }, [failedAt, t])
+}
+
+interface SchedulesTableProps {
+  rows: ScheduleRow[]
+  onEdit: (row: ScheduleRow) => void
+  onPause: (row: ScheduleRow) => void
+  onUnpause: (row: ScheduleRow) => void
+  onEnd: (row: ScheduleRow) => void
+  onDelete: (row: ScheduleRow) => void
+}
+
+function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: SchedulesTableProps) {
+  const { t, i18n } = useTranslation()
+  const format = useUserFormat()
+  const { user } = useSession()
+  const day = (value: string) => formatCalendarDay(value, user.date_format)
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="schedules-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('schedules.columns.name')}</Table.Th>
+              <Table.Th>{t('schedules.columns.type')}</Table.Th>
+              <Table.Th>{t('schedules.columns.priority')}</Table.Th>
+              <Table.Th>{t('schedules.columns.state')}</Table.Th>
+              <Table.Th>{t('schedules.columns.period')}</Table.Th>
+              <Table.Th>{t('schedules.columns.next_run')}</Table.Th>
+              <Table.Th ta="right">{t('schedules.columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const state = stateOf(row)
+              const isEnded = row.state === 'ended'
+              const isPaused = row.state === 'paused'
+              return (
+                <Table.Tr key={row.id} data-testid={`schedule-row-${row.id}`}>
+                  <Table.Td fw={500}>{row.name}</Table.Td>
+                  <Table.Td>
+                    {translateKey(i18n, `schedules.types.${typeNameOf(row.type)}`, String(row.type))}
+                  </Table.Td>
+                  <Table.Td>{t(`schedules.priorities.${priorityNames[row.priority]}`)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={stateColors[row.state]} variant="light" data-testid="schedule-state">
+                      {state.key === 'schedules.states.paused_until'
+                        ? t(state.key, { until: format.dateTime(state.until) })
+                        : t(state.key)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {row.expiration_date
+                      ? t('schedules.period', { begin: day(row.begin_date), end: day(row.expiration_date) })
+                      : t('schedules.period_open', { begin: day(row.begin_date) })}
+                  </Table.Td>
+                  <Table.Td data-testid="schedule-next-run">
+                    {row.next_run ? (
+                      format.dateTime(row.next_run)
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        {t('schedules.next_none')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onEdit(row)}
+                        aria-label={t('schedules.actions.edit_label', { name: row.name })}
+                      >
+                        {t('schedules.actions.edit')}
+                      </Button>
+                      {isPaused && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => onUnpause(row)}
+                          aria-label={t('schedules.actions.unpause_label', { name: row.name })}
+                        >
+                          {t('schedules.actions.unpause')}
+                        </Button>
+                      )}
+                      {!isPaused && !isEnded && row.state !== 'expired' && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="yellow"
+                          onClick={() => onPause(row)}
+                          aria-label={t('schedules.actions.pause_label', { name: row.name })}
+                        >
+                          {t('schedules.actions.pause')}
+                        </Button>
+                      )}
+                      {!isEnded && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="gray"
+                          onClick={() => onEnd(row)}
+                          aria-label={t('schedules.actions.end_label', { name: row.name })}
+                        >
+                          {t('schedules.actions.end')}
+                        </Button>
+                      )}
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => onDelete(row)}
+                        aria-label={t('schedules.actions.delete_label', { name: row.name })}
+                      >
+                        {t('schedules.actions.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  )
+}

@@ -1,0 +1,150 @@
+import type { ScheduleInput, SchedulePreview, ScheduleRow } from '@kropla/domain'
+import { notifications } from '@mantine/notifications'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+
+/** Every list of schedules lives under this key: with and without the hidden ended ones. */
+export const schedulesQueryKey = ['schedulers'] as const
+const listKey = (withHidden: boolean) => [...schedulesQueryKey, { hidden: withHidden }] as const
+
+/** GET /api/schedulers; `withHidden` adds the ended schedules their users hid. */
+export function useSchedules(withHidden: boolean) {
+  const api = useApi()
+  return useQuery({
+    queryKey: listKey(withHidden),
+    // The rows follow the domain's ScheduleRow (the server builds them from the same types).
+    queryFn: () => api.get<ScheduleRow[]>(withHidden ? '/api/schedulers?hidden=1' : '/api/schedulers'),
+  })
+}
+
+/** POST /api/schedulers/preview: the coming days' runs of a schedule not saved yet. */
+export function usePreview() {
+  const api = useApi()
+  return useMutation({
+    mutationFn: (body: ScheduleInput) => api.post<SchedulePreview>('/api/schedulers/preview', body),
+  })
+}
+
+/** POST /api/schedulers or PUT /api/schedulers/:id. */
+export function useSaveSchedule(id: number | null) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ScheduleInput) =>
+      id === null
+        ? api.post<ScheduleRow>('/api/schedulers', body)
+        : api.put<ScheduleRow>(`/api/schedulers/${id}`, body),
+    onSettled: () => invalidateSchedules(queryClient),
+  })
+}
+
+export function invalidateSchedules(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: schedulesQueryKey })
+}
+
+type RowPatch = (row: ScheduleRow) => ScheduleRow | null
+
+/**
+ * Changes every cached list at once (a patch returning null removes the row) and gives back how
+ * to undo it: a refused action shows the rows as they were.
+ */
+function patchLists(queryClient: QueryClient, id: number, patch: RowPatch) {
+  const before = queryClient.getQueriesData<ScheduleRow[]>({ queryKey: schedulesQueryKey })
+  queryClient.setQueriesData<ScheduleRow[]>({ queryKey: schedulesQueryKey }, (rows) =>
+    rows?.flatMap((row) => {
+      if (row.id !== id) return [row]
+      const patched = patch(row)
+      return patched ? [patched] : []
+    }),
+  )
+  return () => {
+    for (const [key, rows] of before) queryClient.setQueryData(key, rows)
+  }
+}
+
+interface Action<Variables> {
+  /** The request itself. */
+  send: (row: ScheduleRow, variables: Variables) => Promise<unknown>
+  /** What the row is expected to become, shown before the server answers (null removes it). */
+  expected: (row: ScheduleRow, variables: Variables) => ScheduleRow | null
+  done: string
+  /** The catalogue error that titles a refusal ('Failed to create the pause.'). */
+  failure: 'errors.schedule_pause_failed' | 'errors.schedule_data_error'
+}
+
+/**
+ * One action of the list (pause, unpause, end, delete): the list shows the outcome at once, the
+ * server's answer settles it (the lists are fetched again), a refusal puts the rows back and says
+ * why in a notification.
+ */
+function useRowAction<Variables>(action: Action<Variables>) {
+  const { t } = useTranslation()
+  const messageOf = useErrorMessage()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ row, variables }: { row: ScheduleRow; variables: Variables }) =>
+      action.send(row, variables),
+    onMutate: async ({ row, variables }) => {
+      await queryClient.cancelQueries({ queryKey: schedulesQueryKey })
+      return { undo: patchLists(queryClient, row.id, (current) => action.expected(current, variables)) }
+    },
+    onSuccess: (_answer, { row }) =>
+      notifications.show({ color: 'teal', message: t(action.done as never, { name: row.name }) }),
+    onError: (error, _variables, context) => {
+      context?.undo()
+      const detail = messageOf(error)
+      const title = t(action.failure)
+      notifications.show({ color: 'red', title, message: detail === title ? '' : detail })
+    },
+    onSettled: () => invalidateSchedules(queryClient),
+  })
+}
+
+export interface PauseVariables {
+  /** ISO moment, or null: until it is resumed. */
+  until: string | null
+}
+
+export function useScheduleActions() {
+  const api = useApi()
+  const pause = useRowAction<PauseVariables>({
+    send: (row, { until }) => api.post(`/api/schedulers/${row.id}/pause`, { from: null, until }),
+    expected: (row, { until }) => ({
+      ...row,
+      state: 'paused',
+      paused_from: new Date().toISOString(),
+      paused_until: until,
+      next_run: null,
+    }),
+    done: 'schedules.notices.paused',
+    failure: 'errors.schedule_pause_failed',
+  })
+  const unpause = useRowAction<undefined>({
+    send: (row) => api.post(`/api/schedulers/${row.id}/unpause`, {}),
+    // Whether it is active, expired or not started yet, only the server knows for sure: keep the state.
+    expected: (row) => ({ ...row, paused_from: null, paused_until: null }),
+    done: 'schedules.notices.unpaused',
+    failure: 'errors.schedule_data_error',
+  })
+  const end = useRowAction<{ hidden: boolean }>({
+    send: (row, { hidden }) => api.post(`/api/schedulers/${row.id}/end`, { hidden }),
+    expected: (row, { hidden }) => ({
+      ...row,
+      state: 'ended',
+      hidden,
+      ended_at: new Date().toISOString(),
+      next_run: null,
+    }),
+    done: 'schedules.notices.ended',
+    failure: 'errors.schedule_data_error',
+  })
+  const remove = useRowAction<undefined>({
+    send: (row) => api.delete(`/api/schedulers/${row.id}`),
+    expected: () => null,
+    done: 'schedules.notices.deleted',
+    failure: 'errors.schedule_data_error',
+  })
+  return { pause, unpause, end, remove }
+}
