@@ -24,6 +24,7 @@ export const navItems: readonly NavItem[] = [
   { labelKey: 'nav.start', to: '/' },
   { labelKey: 'nav.dashboard', to: '/dashboard' },
   { labelKey: 'nav.calendar', to: '/calendar' },
+  { labelKey: 'nav.manual_control', to: '/manual_control' },
   { labelKey: 'nav.schedules', to: '/schedules' },
   { labelKey: 'nav.alarms', to: '/alarms' },
   { labelKey: 'nav.map', to: '/map' },

@@ -8,6 +8,7 @@ import { createRealtimeSocket, type RealtimeSocket } from '../../lib/socket'
 import { applyObjectConfigState } from '../modules/object-config-event'
 import { endLocalSession } from '../session/end-session'
 import { meQueryKey } from '../session/me-query'
+import { applyIrrigationEvents, type SendIrrigationRequest, sendIrrigationRequest } from './irrigation-events'
 import { mergeLiveData } from './merge-live-data'
 import { mergeObjectConnection } from './merge-object-connection'
 
@@ -18,6 +19,8 @@ export interface Realtime {
   connection: ConnectionState
   /** Asks the server to move this session to another client account; rejects with the server's answer. */
   switchClient: (idClient: number) => Promise<void>
+  /** Sends a manual control request; resolves with the acknowledgement (`err` on failure). */
+  sendIrrigation: SendIrrigationRequest
 }
 
 /** How long a switch may wait for its acknowledgement before it counts as failed. */
@@ -77,6 +80,7 @@ export function useRealtime(idClient: number): Realtime {
         })
     })
     socket.on('log_out', () => endLocalSession(queryClient, api))
+    applyIrrigationEvents(socket, queryClient)
     socket.connect()
 
     return () => {
@@ -101,5 +105,10 @@ export function useRealtime(idClient: number): Realtime {
     [],
   )
 
-  return { connection, switchClient }
+  const sendIrrigation = useCallback<SendIrrigationRequest>(
+    (event, payload) => sendIrrigationRequest(socketRef.current, event, payload),
+    [],
+  )
+
+  return { connection, switchClient, sendIrrigation }
 }

@@ -1,0 +1,35 @@
+import { Group, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { calendarResults, resultColours } from './plan-appearance'
+
+/** The colour of every result, in the user's language. */
+export function CalendarLegend() {
+  const { t } = useTranslation()
+  return (
+    <Stack gap={4} component="section" aria-label={t('calendar.legend')}>
+      <Text size="sm" fw={600}>
+        {t('calendar.legend')}
+      </Text>
+      <Group gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {calendarResults.map((result) => (
+          <Group key={result} gap={6} component="li" wrap="nowrap" data-testid={`legend-${result}`}>
+            <span
+              aria-hidden
+              style={{
+                display: 'inline-block',
+                width: 14,
+                height: 14,
+                borderRadius: 3,
+                background: `var(--mantine-color-${resultColours[result]}-${result === 'error' ? 3 : 6})`,
+              }}
+            />
+            <Text size="sm">{t(`calendar.results.${result}`)}</Text>
+          </Group>
+        ))}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('calendar.legend_outline')}
+      </Text>
+    </Stack>
+  )
+}

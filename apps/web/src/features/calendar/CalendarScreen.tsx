@@ -1,0 +1,105 @@
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { Loaded } from '../../app/ui/Loaded'
+import { PageFrame } from '../../app/ui/PageFrame'
+import { formatDateTime } from '../../lib/format-date'
+import { useSession } from '../session/useSession'
+import { CalendarLegend } from './CalendarLegend'
+import { addDays, type CalendarDay, type CalendarView, calendarPeriod, todayIn } from './calendar-period'
+import { useOutputsPlans } from './plans-api'
+import { WeekGrid } from './WeekGrid'
+
+const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value)
+
+/** The date part of the user's date format ("YYYY-MM-DD HH:mm:ss" → "YYYY-MM-DD"). */
+const dateOnly = (format: string) => format.split(' ')[0] || 'YYYY-MM-DD'
+
+/**
+ * The calendar (route /calendar): planned and past runs of the account's outputs by week or day,
+ * coloured by their result, in the user's time zone; the date and view live in the address
+ * (?date=YYYY-MM-DD&view=week|day) so a reload or a shared link shows the same period.
+ */
+export function CalendarScreen() {
+  const { t, i18n } = useTranslation()
+  const { user } = useSession()
+  const [params, setParams] = useSearchParams()
+  const view: CalendarView = params.get('view') === 'day' ? 'day' : 'week'
+  const dateParam = params.get('date')
+  const anchor = isDate(dateParam) ? dateParam : todayIn(user.time_zone)
+  const period = calendarPeriod(anchor, view, user.time_zone)
+  const plans = useOutputsPlans(period.from, period.to)
+
+  const go = (date: string, nextView: CalendarView = view) => setParams({ date, view: nextView })
+  const step = view === 'week' ? 7 : 1
+  const formatDate = (day: CalendarDay) =>
+    formatDateTime(new Date(day.start).toISOString(), dateOnly(user.date_format), user.time_zone)
+  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
+  const dayLabel = (day: CalendarDay) =>
+    `${weekday.format(new Date(`${day.date}T12:00:00Z`))} ${formatDate(day)}`
+  const previousLabel = t(view === 'week' ? 'calendar.previous_week' : 'calendar.previous_day')
+  const nextLabel = t(view === 'week' ? 'calendar.next_week' : 'calendar.next_day')
+  const first = period.days[0] as CalendarDay
+  const last = period.days[period.days.length - 1] as CalendarDay
+
+  return (
+    <PageFrame title={t('calendar.title')} intro={t('calendar.intro')} maxWidth={1400}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => go(addDays(anchor, -step))}
+            aria-label={previousLabel}
+          >
+            ← {previousLabel}
+          </Button>
+          <Button variant="default" size="xs" onClick={() => go(todayIn(user.time_zone))}>
+            {t('calendar.today')}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => go(addDays(anchor, step))}
+            aria-label={nextLabel}
+          >
+            {nextLabel} →
+          </Button>
+        </Group>
+        <SegmentedControl
+          size="xs"
+          aria-label={t('calendar.view')}
+          value={view}
+          onChange={(value) => go(anchor, value === 'day' ? 'day' : 'week')}
+          data={[
+            { value: 'week', label: t('calendar.view_week') },
+            { value: 'day', label: t('calendar.view_day') },
+          ]}
+        />
+      </Group>
+      <Stack gap={2}>
+        <Text size="sm" data-testid="calendar-range">
+          {t('calendar.range', { from: formatDate(first), to: formatDate(last) })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('calendar.time_zone', {
+            zone: user.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+          })}
+        </Text>
+      </Stack>
+      <CalendarLegend />
+      <Loaded query={plans}>
+        {(list) => (
+          <Stack gap="xs">
+            {list.length === 0 && (
+              <Text size="sm" c="dimmed" data-testid="no-runs">
+                {t('calendar.no_runs')}
+              </Text>
+            )}
+            <WeekGrid days={period.days} plans={list} timeZone={user.time_zone} dayLabel={dayLabel} />
+          </Stack>
+        )}
+      </Loaded>
+    </PageFrame>
+  )
+}

@@ -1,0 +1,109 @@
+import type { OutputRef } from '@kropla/domain'
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ValveIcon } from '../dashboard/ValveIcon'
+import { MinutesChoice, useMinutesChoice } from './MinutesChoice'
+import type { BusyState, OutputBusyView } from './output-busy'
+import { RemainingTime } from './RemainingTime'
+import type { useManualActions } from './useManualActions'
+
+const stateColours: Record<BusyState, string> = {
+  busy: 'orange',
+  awaiting_opening: 'yellow',
+  awaiting_closing: 'yellow',
+  in_progress: 'blue',
+  idle: 'gray',
+}
+
+interface OutputControlProps {
+  output: OutputRef
+  value: number | null
+  view: OutputBusyView
+  /** The server's words for this output's last failed manual open, if its last one failed. */
+  failure: string | null
+  actions: ReturnType<typeof useManualActions>
+}
+
+/** One output on the manual control screen: its state, what is happening, and open / close. */
+export function OutputControl({ output, value, view, failure, actions }: OutputControlProps) {
+  const { t } = useTranslation()
+  const choice = useMinutesChoice()
+  const [isSending, setSending] = useState(false)
+
+  const run = async (action: () => Promise<boolean>) => {
+    setSending(true)
+    try {
+      await action()
+    } finally {
+      setSending(false)
+    }
+  }
+  const open = () => {
+    const taken = choice.take()
+    if (taken) void run(() => actions.openOutput(output, taken.minutes))
+  }
+
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      component="section"
+      aria-label={output.name}
+      data-testid={`manual-output-${output.id}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <ValveIcon value={value} testId={`manual-value-${output.id}`} />
+            <Text fw={600}>{output.name}</Text>
+          </Group>
+          <Badge
+            color={stateColours[view.state]}
+            variant="light"
+            data-testid={`busy-${output.id}`}
+            data-state={view.state}
+          >
+            {t(`manual.states.${view.state}`)}
+          </Badge>
+        </Group>
+        <div role="status" aria-live="polite" aria-label={t('manual.current_state')}>
+          {view.message && (
+            <Text size="sm" data-testid={`manual-message-${output.id}`}>
+              {t(`manual.messages.${view.message}`)}
+            </Text>
+          )}
+          {(view.state === 'in_progress' || view.state === 'busy') && (
+            <RemainingTime seconds={view.remainingSeconds} testId={`remaining-${output.id}`} />
+          )}
+        </div>
+        {failure && (
+          <Text size="sm" c="red" data-testid={`manual-failure-${output.id}`}>
+            {t('manual.last_failed', { message: failure })}
+          </Text>
+        )}
+        <MinutesChoice choice={choice} subject={output.name} />
+        <Group gap="xs">
+          <Button
+            size="xs"
+            onClick={open}
+            loading={isSending}
+            aria-label={t('manual.open_output', { name: output.name })}
+          >
+            {t('manual.open')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="gray"
+            disabled={isSending || (view.state === 'idle' && value !== 1)}
+            onClick={() => void run(() => actions.closeOutput(output))}
+            aria-label={t('manual.close_output', { name: output.name })}
+          >
+            {t('manual.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  )
+}
