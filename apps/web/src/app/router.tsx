@@ -66,6 +66,15 @@ const SchedulesScreen = lazy(() =>
   import('../features/schedules/SchedulesScreen').then((module) => ({ default: module.SchedulesScreen })),
 )
 
+const ManualControlScreen = lazy(() =>
+  import('../features/manual-control/ManualControlScreen').then((module) => ({
+    default: module.ManualControlScreen,
+  })),
+)
+const CalendarScreen = lazy(() =>
+  import('../features/calendar/CalendarScreen').then((module) => ({ default: module.CalendarScreen })),
+)
+
 function screen(Screen: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<PendingState />}>
@@ -162,6 +171,8 @@ export const routes: RouteObject[] = [
               { path: 'schedules', element: screen(SchedulesScreen) },
               { path: `${productSlug}_2/schedulers`, element: screen(SchedulesScreen) },
               { path: `${productSlug}_2/user_messages`, element: screen(MessagesScreen) },
+              { path: 'manual_control', element: screen(ManualControlScreen) },
+              { path: 'calendar', element: screen(CalendarScreen) },
               ...resourceRoutes,
               ...notBuiltRoutes,
               {
