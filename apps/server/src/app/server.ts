@@ -17,6 +17,10 @@ import { createClientAccountService } from '../features/clients/client-account-s
 import { seedDemoFarm } from '../features/demo/seed-demo-farm'
 import { registerInvitationRoutes } from '../features/invitations/invitation-routes'
 import { createInvitationService } from '../features/invitations/invitation-service'
+import {
+  type ManualControlOptions,
+  startManualControl,
+} from '../features/manual-control/start-manual-control'
 import { createMeDal } from '../features/me/me-dal'
 import { registerMeRoutes } from '../features/me/me-routes'
 import { createMeService } from '../features/me/me-service'
@@ -67,6 +71,8 @@ export interface ServerOptions {
   housekeepingMs?: number
   throttlePolicies?: Partial<ThrottlePolicies>
   attemptPolicies?: Partial<AttemptPolicies>
+  /** Commands and manual control: answer time-out, merge delay, sweep interval. */
+  manualControl?: ManualControlOptions
 }
 
 /**
@@ -114,13 +120,25 @@ export async function startServer(
       devices,
       live: realtime.publisher,
     })
+    // Commands to modules and manual control; `manualControl.commands` is the CommandService.
+    const manualControl = startManualControl(
+      app,
+      { db: database.db, devices, realtime, logger },
+      options.manualControl,
+    )
     const ingest = createIngestService({
       database,
       directory,
       publisher: realtime.publisher,
       logger,
       flushMs: config.INGEST_FLUSH_MS,
-      onAck: (object, ack) => objectsService.acknowledge(object, ack),
+      // An acknowledged id is a configuration (objects) or a command; each settles only its own.
+      onAck: async (object, ack) => [
+        ...(await objectsService.acknowledge(object, ack)),
+        ...(await manualControl.commands.acknowledge(object, ack)),
+      ],
+      onState: (object, state, receivedAt) =>
+        manualControl.manual.confirmFromState(object, state, receivedAt),
     })
 
     let ready = false
@@ -204,7 +222,10 @@ export async function startServer(
     registerHttpIngestRoutes(app, {
       ingest,
       directory,
-      pendingCommands: (object) => objectsService.pendingCommands(object),
+      pendingCommands: async (object) => [
+        ...(await objectsService.pendingCommands(object)),
+        ...(await manualControl.commands.pendingCommands(object)),
+      ],
     })
 
     await app.listen({ port: config.PORT, host: config.HOST })
@@ -220,6 +241,7 @@ export async function startServer(
         })
       : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
     devices.attach(transport)
+    manualControl.start()
     const messagePublication = startMessagePublication(messages, {
       localAnnouncer: { toUser: (idUser, event) => realtime.toUserHere(idUser).emit('user_message', event) },
       logger,
@@ -247,6 +269,7 @@ export async function startServer(
           logger.info('shutting down: no new work, flushing ingest')
           stopMaintenance()
           await ingest.close()
+          await manualControl.stop()
           devices.detach()
           await transport?.close()
           await app.close()

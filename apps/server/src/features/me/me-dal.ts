@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { latest_readings, objects, outputs } from '../../db/schema'
+import { listOutputOpenings } from '../manual-control/output-openings'
 
 export function createMeDal(db: Db) {
   return {
@@ -25,6 +26,10 @@ export function createMeDal(db: Db) {
     },
     listLatest(idClient: number) {
       return db.select().from(latest_readings).where(eq(latest_readings.id_client, idClient))
+    },
+    /** What holds the account's outputs now: busy manual openings and running output plans. */
+    listOutputOpenings(idClient: number) {
+      return listOutputOpenings(db, idClient, new Date())
     },
   }
 }

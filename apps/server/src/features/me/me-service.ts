@@ -68,8 +68,7 @@ export function createMeService(deps: {
           invited: user.invited,
         },
         objects: objectRows.map((object) => toObjectSummary(object, latestByObject.get(object.id) ?? [])),
-        // Manual openings and messages arrive with their own features.
-        outputsOpenings: [],
+        outputsOpenings: await deps.me.listOutputOpenings(idClient),
         unreadMessages: (await deps.unreadMessages?.(user.id)) ?? 0,
         assignedClients,
         components,

@@ -1,8 +1,9 @@
 import type { ResourceUsage } from '@kropla/domain'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import {
   group_outputs,
   groups,
+  manual_opens,
   outputs,
   region_outputs,
   regions,
@@ -41,8 +42,24 @@ export function createUsageDal(db: Executor, idClient: number) {
         .innerJoin(regions, eq(regions.id, region_outputs.id_region))
         .where(and(eq(region_outputs.id_output, id), eq(regions.id_client, idClient)))
         .orderBy(asc(regions.id))
+      // A manual opening still in progress (status 4 or lower) holds its output, named after it.
+      const opens = await db
+        .select({ id: manual_opens.id, name: outputs.name })
+        .from(manual_opens)
+        .innerJoin(outputs, eq(outputs.id, manual_opens.id_output))
+        .where(
+          and(
+            eq(manual_opens.id_output, id),
+            eq(manual_opens.id_client, idClient),
+            inArray(manual_opens.status, [0, 1, 2, 3, 4]),
+          ),
+        )
+        .orderBy(asc(manual_opens.id))
       return {
-        blocking: sources.map((use) => ({ kind: 'water_source' as const, ...use })),
+        blocking: [
+          ...sources.map((use) => ({ kind: 'water_source' as const, ...use })),
+          ...opens.map((use) => ({ kind: 'manual_open' as const, ...use })),
+        ],
         warnings: [
           ...inGroups.map((use) => ({ kind: 'group' as const, ...use })),
           ...inRegions.map((use) => ({ kind: 'region' as const, ...use })),

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto'
+import {
+  type AckPayload,
+  type CommandRow,
+  commandStatus,
+  findModel,
+  isCommandPending,
+  type Rejection,
+} from '@kropla/domain'
+import { and, eq } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import { HttpError } from '../../app/http-errors'
+import type { Db } from '../../db/client'
+import { objects } from '../../db/schema'
+import type { DevicePublisher } from '../../ingest/device-publisher'
+import type { KnownObject } from '../../ingest/object-directory'
+import type { Realtime } from '../../realtime/socket-server'
+import {
+  type CommandOutputs,
+  type CommandRecord,
+  type CommandSource,
+  createCommandsDal,
+  toCommandRow,
+} from './commands-dal'
+
+/** How long a module has to answer a command (`up/ack` done or rejected) before it counts as timed out. */
+export const COMMAND_TIMEOUT_MS = 30_000
+
+export interface SendCommand {
+  /** The command's id when the caller records it beforehand (e.g. on its manual openings); new otherwise. */
+  id?: string
+  idClient: number
+  idObject: number
+  outputs: CommandOutputs
+  source: CommandSource
+  idUser?: number | null
+}
+
+/** What `down/cmd` carries and an HTTP module finds in the `commands` of its upload's answer. */
+export interface SetOutputCommand {
+  id: string
+  type: 'set_output'
+  outputs: CommandOutputs
+}
+
+/** A command changed status; `row` is the stored command after the change. */
+export type CommandListener = (idClient: number, row: CommandRecord) => Promise<void> | void
+
+const ackStatus = {
+  received: commandStatus.received,
+  done: commandStatus.done,
+  rejected: commandStatus.rejected,
+} as const
+
+/**
+ * Commands to modules (spec 01 sections 3 and 4, Command): each one is recorded, published on
+ * `down/cmd` (QoS 1, never retained: a stale order must not switch a valve when a module comes
+ * back) and tracked by the module's `up/ack` until done, rejected or timed out.
+ */
+export function createCommandService(deps: {
+  db: Db
+  devices: Pick<DevicePublisher, 'publish'>
+  realtime: Pick<Realtime, 'toClient'>
+  logger: Logger
+  now?: () => Date
+  /** How long before an unanswered command times out; COMMAND_TIMEOUT_MS unless a test says otherwise. */
+  timeoutMs?: number
+  /** How often the time-out sweep runs. */
+  sweepMs?: number
+}) {
+  const now = deps.now ?? (() => new Date())
+  const timeoutMs = deps.timeoutMs ?? COMMAND_TIMEOUT_MS
+  const sweepMs = deps.sweepMs ?? Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 4)))
+  const dal = createCommandsDal(deps.db)
+  const listeners: CommandListener[] = []
+  /** Callers waiting for a command of this process to finish, by command id. */
+  const waiting = new Map<string, ((row: CommandRecord) => void)[]>()
+  let timer: NodeJS.Timeout | undefined
+  let sweeping: Promise<void> | undefined
+
+  const timeoutError = `No answer from the module within ${Math.round(timeoutMs / 1000)} s`
+
+  async function changed(row: CommandRecord) {
+    deps.realtime.toClient(row.id_client).emit('commands_history', toCommandRow(row))
+    for (const listener of listeners) {
+      try {
+        await listener(row.id_client, row)
+      } catch (error) {
+        deps.logger.error({ err: error, command: row.id }, 'command listener failed')
+      }
+    }
+    if (!isCommandPending(row.status)) {
+      const resolvers = waiting.get(row.id)
+      waiting.delete(row.id)
+      for (const resolve of resolvers ?? []) resolve(row)
+    }
+  }
+
+  /** The module must be the account's, and every output named must be one its model has. */
+  async function assertCommandable(idClient: number, idObject: number, outputs: CommandOutputs) {
+    const [object] = await deps.db
+      .select({ serial: objects.serial, model: objects.last_device_model })
+      .from(objects)
+      .where(and(eq(objects.id, idObject), eq(objects.id_client, idClient)))
+    const model = object && findModel(object.model)
+    const names = Object.keys(outputs)
+    if (!object || !model || names.length === 0) throw new HttpError('element_not_found')
+    if (names.some((name) => !(model.outputs as readonly string[]).includes(name)))
+      throw new HttpError('element_not_found')
+    return object
+  }
+
+  async function sweep() {
+    const at = now()
+    const expired = await dal.expire(new Date(at.getTime() - timeoutMs), timeoutError, at)
+    for (const row of expired) await changed(row)
+    // A command of this process may have been answered through another server process.
+    const ids = [...waiting.keys()]
+    for (const row of await dal.find(ids)) if (!isCommandPending(row.status)) await changed(row)
+  }
+
+  return {
+    timeoutMs,
+
+    /** Checks a command without sending it: `element_not_found` for a foreign module or an output it lacks. */
+    assertCommandable: (idClient: number, idObject: number, outputs: CommandOutputs) =>
+      assertCommandable(idClient, idObject, outputs).then(() => undefined),
+
+    /**
+     * Records the command and publishes it at once (no merging). Resolves with its id once
+     * published; its answer comes later (`settled`, `onChange`, `commands_history`). A command
+     * that could not be published (no broker yet) stays queued for HTTP modules and times out.
+     */
+    async send(command: SendCommand): Promise<{ id: string }> {
+      const object = await assertCommandable(command.idClient, command.idObject, command.outputs)
+      const at = now()
+      const created = await dal.insert({
+        id: command.id ?? randomUUID(),
+        id_client: command.idClient,
+        id_object: command.idObject,
+        type: 'set_output',
+        outputs: command.outputs,
+        source: command.source,
+        id_user: command.idUser ?? null,
+        status: commandStatus.queued,
+        created_at: at,
+        updated_at: at,
+      })
+      const message: SetOutputCommand = { id: created.id, type: 'set_output', outputs: command.outputs }
+      const published = await deps.devices.publish(object.serial, 'cmd', message, { retain: false })
+      const row = (published && (await dal.markSent(created.id, now()))) || created
+      await changed(row)
+      return { id: row.id }
+    },
+
+    /**
+     * A module's `up/ack` for one of its commands: received 2, done 10, rejected 5 (with the
+     * module's error). Ids that are not commands of that module (e.g. `down/config`) are left alone.
+     */
+    async acknowledge(object: KnownObject, ack: AckPayload): Promise<Rejection[]> {
+      const error = ack.result === 'rejected' ? (ack.error ?? 'rejected by the module').slice(0, 500) : null
+      const row = await dal.settle(object.id, ack.id, ackStatus[ack.result], error, now())
+      if (row) await changed(row)
+      return []
+    },
+
+    /** Resolves with the command once it is finished (done, rejected, timed out, cancelled). */
+    async settled(id: string): Promise<CommandRecord> {
+      const wait = new Promise<CommandRecord>((resolve) => {
+        const list = waiting.get(id) ?? []
+        list.push(resolve)
+        waiting.set(id, list)
+      })
+      const [current] = await dal.find([id])
+      if (current && !isCommandPending(current.status)) {
+        waiting.delete(id)
+        return current
+      }
+      return wait
+    },
+
+    /** Called on every status change (after `commands_history` went out). */
+    onChange(listener: CommandListener) {
+      listeners.push(listener)
+    },
+
+    /** Commands an HTTP module has not answered: they ride back on its upload's answer. */
+    async pendingCommands(object: KnownObject): Promise<SetOutputCommand[]> {
+      const rows = await dal.awaiting(object.id)
+      for (const row of await dal.markHandedOver(
+        rows.filter((row) => row.status === commandStatus.queued).map((row) => row.id),
+        now(),
+      ))
+        await changed(row)
+      return rows.map((row) => ({ id: row.id, type: 'set_output', outputs: row.outputs as CommandOutputs }))
+    },
+
+    async recent(idClient: number, limit: number): Promise<CommandRow[]> {
+      return (await dal.recent(idClient, limit)).map(toCommandRow)
+    },
+
+    /** Marks unanswered commands timed out; runs by itself once `start` is called. */
+    sweep: () => {
+      sweeping ??= sweep().finally(() => {
+        sweeping = undefined
+      })
+      return sweeping
+    },
+
+    start() {
+      timer ??= setInterval(() => {
+        sweeping ??= sweep()
+          .catch((error: unknown) => deps.logger.error({ err: error }, 'command time-out sweep failed'))
+          .finally(() => {
+            sweeping = undefined
+          })
+      }, sweepMs)
+      timer.unref()
+    },
+
+    async stop() {
+      clearInterval(timer)
+      timer = undefined
+      await sweeping
+    },
+  }
+}
+export type CommandService = ReturnType<typeof createCommandService>

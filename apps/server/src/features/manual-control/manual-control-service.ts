@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto'
+import { isCommandPending, type ManualOpenRow, manualStatus, type StatePayload } from '@kropla/domain'
+import type { Logger } from 'pino'
+import { HttpError } from '../../app/http-errors'
+import type { Db } from '../../db/client'
+import type { KnownObject } from '../../ingest/object-directory'
+import type { Realtime } from '../../realtime/socket-server'
+import { type CommandOutcome, outcomeOf } from '../commands/command-merger'
+import type { CommandService } from '../commands/command-service'
+import type { CommandOutputs, CommandRecord } from '../commands/commands-dal'
+import { createManualOpensDal, type ManualOpenRecord, type OwnOutput } from './manual-opens-dal'
+import { switchableOutputs } from './own-outputs'
+
+/** A run of an automatic schedule due this soon already holds its output against manual opening. */
+export const SCHEDULE_LEAD_MS = 60_000
+/** A module's clock may run this far behind ours: a state reported earlier than that is older than the opening. */
+const clockSkewMs = 5_000
+
+const { awaiting_opening, opening, open, awaiting_closing, cancelled, error, closed } = manualStatus
+
+export interface ManualContext {
+  idClient: number
+  idUser: number
+}
+
+/**
+ * Manual control of outputs (spec 01 sections 3 and 4, Manual open): open one output or a group
+ * of outputs for some minutes (the module closes it itself when they run out) or until closed, and
+ * close it. Each opening is a `manual_opens` row: opening until the module confirms (its `up/ack`
+ * done or `up/state` on), open, then closed (10) when the module reports the output off; a failed
+ * command leaves it in error (5). Refused while an automatic schedule runs on the output.
+ */
+export function createManualControlService(deps: {
+  db: Db
+  commands: Pick<CommandService, 'send' | 'settled' | 'onChange'>
+  realtime: Pick<Realtime, 'toClient'>
+  logger: Logger
+  now?: () => Date
+  /** How often timed openings past their closing time are checked. */
+  sweepMs?: number
+}) {
+  const now = deps.now ?? (() => new Date())
+  const dal = createManualOpensDal(deps.db)
+  let timer: NodeJS.Timeout | undefined
+  let sweeping: Promise<void> | undefined
+
+  /** Tells each account's browsers about its openings that changed. */
+  async function emit(changed: ManualOpenRecord[]) {
+    const byClient = new Map<number, number[]>()
+    for (const row of changed) byClient.set(row.id_client, [...(byClient.get(row.id_client) ?? []), row.id])
+    for (const [idClient, ids] of byClient) {
+      const rows = await dal.rowsOf(ids)
+      if (rows.length) deps.realtime.toClient(idClient).emit('manual_opens', rows)
+    }
+  }
+
+  async function assertNotScheduled(idClient: number, ids: number[], from: Date, to: Date) {
+    if ((await dal.heldBySchedules(idClient, ids, from, to)).length > 0)
+      throw new HttpError('output_schedule_running')
+  }
+
+  /** The command's answer decides its openings: done opens (or, for a close, closes); a failure is an error. */
+  async function applyCommand(command: CommandRecord): Promise<ManualOpenRecord[]> {
+    if (isCommandPending(command.status)) return []
+    const ids = (await dal.byCommand(command.id)).map((row) => row.id)
+    if (ids.length === 0) return []
+    const at = now()
+    if (command.status === 10)
+      return [
+        ...(await dal.move(ids, [awaiting_opening, opening], { status: open }, at)),
+        ...(await dal.move(ids, [cancelled], { status: closed, closed_at: at }, at)),
+      ]
+    return dal.move(
+      ids,
+      [awaiting_opening, opening, cancelled],
+      { status: error, error: command.error ?? 'The command failed' },
+      at,
+    )
+  }
+
+  deps.commands.onChange(async (_idClient, command) => {
+    await emit(await applyCommand(command))
+  })
+
+  /**
+   * Opens (`minutes`, null = until closed) or closes the outputs, one command per module, and
+   * resolves once every command is finished: `{ ok, id }` with the first command's id, or the
+   * failure (`manual_command_failed` when a module refused, `command_timed_out`).
+   */
+  async function switchOutputs(
+    context: ManualContext,
+    targets: OwnOutput[],
+    on: boolean,
+    minutes: number | null,
+  ): Promise<CommandOutcome> {
+    const at = now()
+    const ids = targets.map((output) => output.id)
+    await assertNotScheduled(context.idClient, ids, at, new Date(at.getTime() + SCHEDULE_LEAD_MS))
+    const byObject = new Map<number, OwnOutput[]>()
+    for (const output of targets)
+      byObject.set(output.id_object, [...(byObject.get(output.id_object) ?? []), output])
+    const busy = await dal.busyOf(context.idClient, ids)
+    const changed: ManualOpenRecord[] = []
+    const sends: { id: string; idObject: number; outputs: CommandOutputs }[] = []
+    for (const [idObject, outputs] of byObject) {
+      const id = randomUUID()
+      const mine = new Set(outputs.map((output) => output.id))
+      const previous = busy.filter((row) => mine.has(row.id_output)).map((row) => row.id)
+      if (on) {
+        // A new opening replaces a busy one of the same output.
+        changed.push(
+          ...(await dal.move(
+            previous,
+            [awaiting_opening, opening, open, awaiting_closing, cancelled],
+            { status: closed, closed_at: at },
+            at,
+          )),
+          ...(await dal.insert(
+            outputs.map((output) => ({
+              id_client: context.idClient,
+              id_output: output.id,
+              id_user: context.idUser,
+              minutes,
+              status: opening,
+              open_at: at,
+              close_at: minutes === null ? null : new Date(at.getTime() + minutes * 60_000),
+              id_command: id,
+              created_at: at,
+              updated_at: at,
+            })),
+          )),
+        )
+      } else {
+        changed.push(
+          ...(await dal.move(
+            previous,
+            [awaiting_opening, opening, open, awaiting_closing],
+            { status: cancelled, id_command: id },
+            at,
+          )),
+        )
+      }
+      sends.push({
+        id,
+        idObject,
+        outputs: Object.fromEntries(
+          outputs.map((output) => [output.field_name, { on, minutes: on ? minutes : null }]),
+        ),
+      })
+    }
+    await emit(changed)
+
+    const settled = await Promise.all(
+      sends.map(async (send) => {
+        try {
+          await deps.commands.send({
+            id: send.id,
+            idClient: context.idClient,
+            idObject: send.idObject,
+            outputs: send.outputs,
+            source: 'manual',
+            idUser: context.idUser,
+          })
+          const command = await deps.commands.settled(send.id)
+          // The listener usually got there first; this makes sure whatever the order.
+          await emit(await applyCommand(command))
+          return outcomeOf(command, 'manual_command_failed')
+        } catch (failure) {
+          const ids = (await dal.byCommand(send.id)).map((row) => row.id)
+          await emit(
+            await dal.move(
+              ids,
+              [awaiting_opening, opening, cancelled],
+              { status: error, error: 'The command could not be sent' },
+              now(),
+            ),
+          )
+          if (failure instanceof HttpError) return { ok: false as const, code: failure.code }
+          deps.logger.error({ err: failure }, 'manual command failed')
+          return { ok: false as const, code: 'manual_command_failed' }
+        }
+      }),
+    )
+    return settled.find((outcome) => !outcome.ok) ?? settled[0] ?? { ok: false, code: 'element_not_found' }
+  }
+
+  async function sweep() {
+    const at = now()
+    const overdue = await dal.overdue(at)
+    const off = overdue.filter(({ value }) => value === 0).map(({ open: row }) => row.id)
+    const stillOn = overdue
+      .filter(({ value, open: row }) => value !== 0 && row.status === open)
+      .map(({ open: row }) => row.id)
+    await emit([
+      ...(await dal.move(off, [open, awaiting_closing], { status: closed, closed_at: at }, at)),
+      ...(await dal.move(stillOn, [open], { status: awaiting_closing }, at)),
+    ])
+  }
+
+  return {
+    /** `manual_schedule`: open one output (timed or permanent) or close it. */
+    async setOutput(
+      context: ManualContext,
+      request: { id_output: number; on: boolean; minutes: number | null },
+    ): Promise<CommandOutcome> {
+      const targets = await switchableOutputs(dal, context.idClient, [request.id_output])
+      return switchOutputs(context, targets, request.on, request.minutes)
+    },
+
+    /** `manual_group_schedule`: the same for every output of a group of outputs, all or none. */
+    async setGroup(
+      context: ManualContext,
+      request: { id_group: number; on: boolean; minutes: number | null },
+    ): Promise<CommandOutcome> {
+      const ids = await dal.groupOutputs(context.idClient, request.id_group)
+      if (!ids || ids.length === 0) throw new HttpError('element_not_found')
+      const targets = await switchableOutputs(dal, context.idClient, ids)
+      return switchOutputs(context, targets, request.on, request.minutes)
+    },
+
+    /**
+     * `up/state` of a module: an output reported on confirms its opening; reported off, an open,
+     * closing or stopped opening is closed.
+     */
+    async confirmFromState(object: KnownObject, state: StatePayload, receivedAt: Date) {
+      const busy = await dal.busyOfObject(object.id)
+      if (busy.length === 0) return
+      const parsedTs = state.ts ? new Date(state.ts) : receivedAt
+      const reportedAt = Number.isNaN(parsedTs.getTime()) ? receivedAt : parsedTs
+      const opened: number[] = []
+      const shut: number[] = []
+      for (const { open: row, field } of busy) {
+        const value = state.outputs[field]
+        if (typeof value !== 'boolean') continue
+        if (reportedAt.getTime() < row.open_at.getTime() - clockSkewMs) continue
+        if (value) opened.push(row.id)
+        else shut.push(row.id)
+      }
+      const at = now()
+      await emit([
+        ...(await dal.move(opened, [awaiting_opening, opening], { status: open }, at)),
+        ...(await dal.move(shut, [open, awaiting_closing, cancelled], { status: closed, closed_at: at }, at)),
+      ])
+    },
+
+    /** The account's busy openings (GET /api/manual_opens). */
+    busy: (idClient: number): Promise<ManualOpenRow[]> => dal.busyRows(idClient),
+
+    /** Closes timed openings whose time is up and whose output is reported off; runs by itself after `start`. */
+    sweep: () => {
+      sweeping ??= sweep().finally(() => {
+        sweeping = undefined
+      })
+      return sweeping
+    },
+
+    start(everyMs = deps.sweepMs ?? 5_000) {
+      timer ??= setInterval(() => {
+        if (sweeping) return
+        sweeping = sweep()
+          .catch((failure: unknown) => deps.logger.error({ err: failure }, 'manual opening sweep failed'))
+          .finally(() => {
+            sweeping = undefined
+          })
+      }, everyMs)
+      timer.unref()
+    },
+
+    async stop() {
+      clearInterval(timer)
+      timer = undefined
+      await sweeping
+    },
+  }
+}
+export type ManualControlService = ReturnType<typeof createManualControlService>

@@ -1,0 +1,194 @@
+import type { manualScheduleNewSchema, OutputPlanRow, PlanRole, ScheduleDefinition } from '@kropla/domain'
+import { type Lang, translate } from '@kropla/i18n'
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import { HttpError } from '../../app/http-errors'
+import type { Db } from '../../db/client'
+import { outputs, outputs_plans, schedules, users } from '../../db/schema'
+import type { Realtime } from '../../realtime/socket-server'
+import type { Executor } from '../users/db-helpers'
+import { createManualOpensDal } from './manual-opens-dal'
+import { switchableOutputs } from './own-outputs'
+
+export type ManualSequenceInput = z.output<typeof manualScheduleNewSchema>
+
+/** A start this far in the past is refused: the sequence would open outputs late. */
+const pastStartMs = 60_000
+const maxTotalMinutes = 1440
+
+/** Output plans as the browser gets them (`outputs_plans`, the calendar). */
+export async function planRows(db: Executor, ids: number[]): Promise<OutputPlanRow[]> {
+  if (ids.length === 0) return []
+  const found = await db
+    .select({
+      plan: outputs_plans,
+      schedule: {
+        id: schedules.id,
+        name: schedules.name,
+        type: schedules.type,
+        deleted_at: schedules.deleted_at,
+      },
+      output: {
+        id: outputs.id,
+        name: outputs.name,
+        id_object: outputs.id_object,
+        field_name: outputs.field_name,
+      },
+    })
+    .from(outputs_plans)
+    .innerJoin(outputs, eq(outputs.id, outputs_plans.id_output))
+    .leftJoin(schedules, eq(schedules.id, outputs_plans.id_schedule))
+    .where(inArray(outputs_plans.id, ids))
+    .orderBy(asc(outputs_plans.open_at), asc(outputs_plans.id))
+  return found.map(({ plan, schedule, output }) => ({
+    id: plan.id,
+    id_schedule: plan.id_schedule,
+    id_output: plan.id_output,
+    role: plan.role as PlanRole,
+    id_water_source: plan.id_water_source,
+    element_index: plan.element_index,
+    cycle: plan.cycle,
+    planned_at: plan.planned_at.toISOString(),
+    open_at: plan.open_at.toISOString(),
+    duration: plan.duration,
+    fertigation: plan.fertigation,
+    status: plan.status,
+    confirmed_state: plan.confirmed_state,
+    fertigation_confirm_state: plan.fertigation_confirm_state,
+    manual_status: plan.manual_status,
+    error: plan.error,
+    Scheduler: schedule ? { ...schedule, deleted_at: schedule.deleted_at?.toISOString() ?? null } : null,
+    Output: output,
+  }))
+}
+
+/** `YYYY-MM-DD` and `HH:mm` of an instant in a time zone. */
+function localDayAndTime(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  )
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+}
+
+/**
+ * `manual_schedule_new`: a one-off manual schedule (type 0) whose outputs open one after another,
+ * each for its minutes, from `start_at` (now when null). Only its rows are made here: the plan
+ * runner opens and closes the outputs at their times like any plan. Refused while an automatic
+ * schedule holds one of the outputs in the sequence's time.
+ */
+export function createManualSequence(deps: {
+  db: Db
+  realtime: Pick<Realtime, 'toClient'>
+  now?: () => Date
+}) {
+  const now = deps.now ?? (() => new Date())
+  const dal = createManualOpensDal(deps.db)
+
+  /** The user's time zone, else the account's first one chosen, else UTC. */
+  async function timeZoneOf(idClient: number, idUser: number) {
+    const chosen = await deps.db
+      .select({ id: users.id, time_zone: users.time_zone })
+      .from(users)
+      .where(and(eq(users.id_client, idClient), isNotNull(users.time_zone)))
+      .orderBy(asc(users.type), asc(users.id))
+    return (chosen.find((user) => user.id === idUser) ?? chosen[0])?.time_zone ?? 'UTC'
+  }
+
+  return {
+    async start(
+      context: { idClient: number; idUser: number; lang: Lang },
+      input: ManualSequenceInput,
+    ): Promise<{ id: number }> {
+      const at = now()
+      const start = input.start_at ? new Date(input.start_at) : at
+      if (start.getTime() < at.getTime() - pastStartMs) throw new HttpError('schedule_data_error')
+      const total = input.elements.reduce((sum, element) => sum + element.minutes, 0)
+      if (total > maxTotalMinutes) throw new HttpError('schedule_too_long')
+      await switchableOutputs(
+        dal,
+        context.idClient,
+        input.elements.map((element) => element.id_output),
+      )
+      let cursor = start.getTime()
+      const runs = input.elements.map((element, index) => {
+        const openAt = new Date(cursor)
+        cursor += element.minutes * 60_000
+        return { ...element, index, openAt, closeAt: new Date(cursor) }
+      })
+      for (const run of runs) {
+        const held = await dal.heldBySchedules(context.idClient, [run.id_output], run.openAt, run.closeAt)
+        if (held.length > 0) throw new HttpError('output_schedule_running')
+      }
+
+      const timeZone = await timeZoneOf(context.idClient, context.idUser)
+      const first = localDayAndTime(start, timeZone)
+      const longest = Math.max(...runs.map((run) => run.minutes))
+      // The definition records what was asked for; the plans below are what runs (the planner never expands type 0).
+      const definition: ScheduleDefinition = {
+        rule: { kind: 'every_n_days', n: 1 },
+        cycle_minutes: longest,
+        starts: { kind: 'hours', times: [first.time] },
+        elements: runs.map((run) => ({
+          kind: 'output',
+          id: run.id_output,
+          percent: Math.max(1, Math.round((run.minutes / longest) * 100)),
+        })),
+        fertigation: { kind: 'none' },
+        conditions: [],
+      }
+      const name = input.name || translate(context.lang, 'resources.use_kinds.manual_open')
+      const { schedule, planIds } = await deps.db.transaction(async (tx) => {
+        const [schedule] = await tx
+          .insert(schedules)
+          .values({
+            id_client: context.idClient,
+            name: name.slice(0, 64),
+            type: 0,
+            priority: 1,
+            begin_date: first.day,
+            expiration_date: localDayAndTime(new Date(cursor), timeZone).day,
+            time_zone: timeZone,
+            definition,
+            planned_until: new Date(cursor),
+            created_by: context.idUser,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning()
+        const plans = await tx
+          .insert(outputs_plans)
+          .values(
+            runs.map((run) => ({
+              id_client: context.idClient,
+              id_schedule: schedule!.id,
+              id_output: run.id_output,
+              role: 'element',
+              element_index: run.index,
+              cycle: 1,
+              planned_at: run.openAt,
+              open_at: run.openAt,
+              duration: run.minutes,
+              status: 0,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .returning({ id: outputs_plans.id })
+        return { schedule: schedule!, planIds: plans.map((plan) => plan.id) }
+      })
+      deps.realtime.toClient(context.idClient).emit('outputs_plans', await planRows(deps.db, planIds))
+      return { id: schedule.id }
+    },
+  }
+}
+export type ManualSequence = ReturnType<typeof createManualSequence>
