@@ -44,8 +44,20 @@ const UsersScreen = lazy(() =>
 const ModulesScreen = lazy(() =>
   import('../features/modules/ModulesScreen').then((module) => ({ default: module.ModulesScreen })),
 )
+const AlarmsScreen = lazy(() =>
+  import('../features/alarms/AlarmsScreen').then((module) => ({ default: module.AlarmsScreen })),
+)
 const ModuleScreen = lazy(() =>
   import('../features/modules/ModuleScreen').then((module) => ({ default: module.ModuleScreen })),
+)
+
+const ManualControlScreen = lazy(() =>
+  import('../features/manual-control/ManualControlScreen').then((module) => ({
+    default: module.ManualControlScreen,
+  })),
+)
+const CalendarScreen = lazy(() =>
+  import('../features/calendar/CalendarScreen').then((module) => ({ default: module.CalendarScreen })),
 )
 
 const MessagesScreen = lazy(() =>
@@ -64,15 +76,6 @@ const MessageTemplatesScreen = lazy(() =>
 
 const SchedulesScreen = lazy(() =>
   import('../features/schedules/SchedulesScreen').then((module) => ({ default: module.SchedulesScreen })),
-)
-
-const ManualControlScreen = lazy(() =>
-  import('../features/manual-control/ManualControlScreen').then((module) => ({
-    default: module.ManualControlScreen,
-  })),
-)
-const CalendarScreen = lazy(() =>
-  import('../features/calendar/CalendarScreen').then((module) => ({ default: module.CalendarScreen })),
 )
 
 function screen(Screen: LazyExoticComponent<ComponentType>) {
@@ -166,6 +169,7 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              { path: 'alarms', element: screen(AlarmsScreen) },
               { path: `${productSlug}_2/modules`, element: screen(ModulesScreen) },
               { path: `${productSlug}_2/modules/:id`, element: screen(ModuleScreen) },
               { path: 'schedules', element: screen(SchedulesScreen) },

@@ -8,7 +8,6 @@ import { NotBuiltScreen } from './ui/NotBuiltScreen'
 const screens: readonly (readonly [string, NavKey])[] = [
   ['dashboard', 'nav.dashboard'],
   ['dashboard/:id', 'nav.dashboard'],
-  ['alarms', 'nav.alarms'],
   ['map', 'nav.map'],
   ['reports', 'nav.reports'],
   ['reports/view', 'nav.report_view'],

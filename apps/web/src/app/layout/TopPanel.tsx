@@ -1,6 +1,7 @@
 import { Anchor, Burger, Button, Group, Loader } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigation } from 'react-router'
+import { AlarmBadge } from '../../features/alarms/AlarmBadge'
 import { useLogout } from '../../features/auth/useLogout'
 import { LanguageSwitch } from '../../features/language/LanguageSwitch'
 import type { ConnectionState } from '../../features/realtime/useRealtime'
@@ -37,6 +38,7 @@ export function TopPanel({ connection, isMenuOpen, onToggleMenu }: TopPanelProps
         {isNavigating && <Loader size="xs" aria-label={t('app.loading')} />}
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <AlarmBadge connection={connection} />
         <ConnectionIndicator state={connection} />
         <AccountSwitcher visibleFrom="sm" />
         <LanguageSwitch />

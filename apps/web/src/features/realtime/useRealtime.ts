@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { reloadPage } from '../../lib/reload'
 import { createRealtimeSocket, type RealtimeSocket } from '../../lib/socket'
+import { applyAlarmRows, applyBaseAlarms } from '../alarms/alarm-events'
 import { applyObjectConfigState } from '../modules/object-config-event'
 import { endLocalSession } from '../session/end-session'
 import { meQueryKey } from '../session/me-query'
@@ -80,6 +81,9 @@ export function useRealtime(idClient: number): Realtime {
         })
     })
     socket.on('log_out', () => endLocalSession(queryClient, api))
+    // Alarms raised, ended, confirmed or removed: the lists follow and new ones are announced.
+    socket.on('alarms', (rows) => applyAlarmRows(queryClient, rows))
+    socket.on('base_alarms', (counts) => applyBaseAlarms(queryClient, counts))
     applyIrrigationEvents(socket, queryClient)
     socket.connect()
 
