@@ -1,5 +1,5 @@
 import { adminMessageSchema, messageTypeName, messageTypes, saveMessageSchema } from '@kropla/domain'
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -87,12 +87,13 @@ export function ComposeMessage() {
       noValidate
     >
       <Stack gap="sm">
-        <Select
+        <NativeSelect
           label={t('admin_messages.template')}
-          data={(templates.data ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
-          onChange={useTemplate}
-          clearable
-          searchable
+          data={[
+            { value: '', label: '—' },
+            ...(templates.data ?? []).map((row) => ({ value: String(row.id), label: row.name })),
+          ]}
+          onChange={(event) => useTemplate(event.currentTarget.value || null)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -121,13 +122,12 @@ export function ComposeMessage() {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
+          <NativeSelect
             label={t('admin_messages.type')}
             data={messageTypes.map((type) => ({
               value: String(type),
               label: t(`messages.types.${messageTypeName(type)}`),
             }))}
-            allowDeselect={false}
             {...form.getInputProps('type')}
           />
           <TextInput label={t('admin_messages.address')} {...form.getInputProps('address')} />
@@ -138,13 +138,12 @@ export function ComposeMessage() {
           />
         </SimpleGrid>
         <Group align="flex-start" grow>
-          <Select
+          <NativeSelect
             label={t('admin_messages.recipients')}
             data={(['all', 'users', 'clients'] as const).map((value) => ({
               value,
               label: t(`admin_messages.recipient_kinds.${value}`),
             }))}
-            allowDeselect={false}
             {...form.getInputProps('recipients.kind')}
           />
           {kind !== 'all' && (

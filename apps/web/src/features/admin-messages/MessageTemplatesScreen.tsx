@@ -9,7 +9,7 @@ import {
   Button,
   Group,
   Modal,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
@@ -149,13 +149,12 @@ function TemplateForm({ template, onClose }: { template: MessageTemplate | null;
     >
       <Stack gap="sm">
         <TextInput label={t('admin_messages.template_name')} withAsterisk {...form.getInputProps('name')} />
-        <Select
+        <NativeSelect
           label={t('admin_messages.type')}
           data={messageTypes.map((type) => ({
             value: String(type),
             label: t(`messages.types.${messageTypeName(type)}`),
           }))}
-          allowDeselect={false}
           {...form.getInputProps('type')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
