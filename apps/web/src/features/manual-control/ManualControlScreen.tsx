@@ -1,5 +1,5 @@
 import type { ManualOpenRow, Output, OutputPlanRow, OutputRef } from '@kropla/domain'
-import { manualStatus } from '@kropla/domain'
+import { manualStatus, outputBusyState } from '@kropla/domain'
 import { EmptyState, SimpleGrid, Stack, Title } from '@mantine/core'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,7 +12,6 @@ import { useSession } from '../session/useSession'
 import { GroupControls } from './GroupControls'
 import { useManualOpens, usePlansAroundNow } from './manual-api'
 import { OutputControl } from './OutputControl'
-import { outputBusyView } from './output-busy'
 import { SequenceForm } from './SequenceForm'
 import { useManualActions } from './useManualActions'
 
@@ -100,12 +99,12 @@ function ManualControlContent({ outputs }: { outputs: readonly Output[] }) {
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
               {moduleOutputs.map((output) => {
                 const value = object?.latest[output.field_name]?.value ?? null
-                const view = outputBusyView({
+                const view = outputBusyState({
                   idOutput: output.id,
                   plans: plans.data ?? noPlans,
                   manualOpens,
                   value,
-                  now,
+                  now: new Date(now),
                 })
                 const failure = failures.get(output.id)
                 // The row's error is a catalogue code (command_timed_out, module_offline ...) when the server knows one.

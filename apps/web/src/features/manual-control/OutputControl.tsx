@@ -1,10 +1,9 @@
-import type { OutputRef } from '@kropla/domain'
+import type { BusyState, OutputBusyState, OutputRef } from '@kropla/domain'
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ValveIcon } from '../dashboard/ValveIcon'
 import { MinutesChoice, useMinutesChoice } from './MinutesChoice'
-import type { BusyState, OutputBusyView } from './output-busy'
 import { RemainingTime } from './RemainingTime'
 import type { useManualActions } from './useManualActions'
 
@@ -19,7 +18,7 @@ const stateColours: Record<BusyState, string> = {
 interface OutputControlProps {
   output: OutputRef
   value: number | null
-  view: OutputBusyView
+  view: OutputBusyState
   /** The server's words for this output's last failed manual open, if its last one failed. */
   failure: string | null
   actions: ReturnType<typeof useManualActions>

@@ -1,6 +1,6 @@
+import { formatRemaining } from '@kropla/domain'
 import { Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { formatRemaining } from './output-busy'
 
 /** "Remaining: 1.5 min", in the user's language; an open without an end says so instead. */
 export function RemainingTime({ seconds, testId }: { seconds: number | null; testId: string }) {
