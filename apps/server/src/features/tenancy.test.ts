@@ -86,6 +86,8 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'PUT /api/objects/{id}': 'own account',
   'PUT /api/objects/{id}/groups': 'own account',
   'PUT /api/objects/{id}/regions': 'own account',
+  'GET /api/commands': 'own account',
+  'GET /api/manual_opens': 'own account',
   // Messages: each user's own copies; probed in features/messages/messages.test.ts.
   'GET /api/user_messages': 'own user',
   'GET /api/user_messages/{id}': 'own user',
@@ -320,6 +322,96 @@ describe('separation of client accounts', () => {
       victim.modules[0]!.id,
     ])
     expect(stored.rows).toEqual([])
+  })
+
+  it("neither sees nor commands another account's modules, outputs, groups, commands or manual openings", async () => {
+    const added = await createFleetService(server.database.db).addModule(
+      { serial: `C${victim.modules[0]!.serial}`, pin: '4322', model: 'AM-411' },
+      { clientName: victim.clientName },
+    )
+    const output = await moduleOutput(victimSession, added.id, 'o2')
+    const group = await victimSession.write('POST', '/api/groups', {
+      name: 'Valves to open',
+      scope: 'outputs',
+      elements: [output.id],
+    })
+    const idClient = victim.user.id_client
+    await server.database.pool.query(
+      `insert into commands (id, id_client, id_object, outputs, source, status, sent_at)
+       values ('victim-command', $1, $2, '{"o2":{"on":true,"minutes":5}}', 'user', 10, now())`,
+      [idClient, added.id],
+    )
+    await server.database.pool.query(
+      `insert into manual_opens (id_client, id_output, minutes, status, open_at, close_at)
+       values ($1, $2, 5, 2, now(), now() + interval '5 minutes')`,
+      [idClient, output.id],
+    )
+    const victimRows = async () =>
+      (
+        await server.database.pool.query(
+          `select (select json_agg(c order by c.id) from commands c where c.id_client = $1) as commands,
+                  (select json_agg(m order by m.id) from manual_opens m where m.id_client = $1) as opens,
+                  (select count(*)::int from schedules s where s.id_client = $1) as schedules`,
+          [idClient],
+        )
+      ).rows[0]
+    const before = await victimRows()
+
+    expect((await intruderSession.request('GET', '/api/commands')).body).toEqual([])
+    expect((await intruderSession.request('GET', '/api/manual_opens')).body).toEqual([])
+    expect((await intruderSession.request('GET', '/api/me')).body.outputsOpenings).toEqual([])
+    expect((await victimSession.request('GET', '/api/manual_opens')).body).toHaveLength(1)
+
+    const socket = await connectBrowserSocket(server.url, intruderSession.cookieHeader())
+    const ask = (event: string, payload: unknown) =>
+      socket.timeout(15_000).emitWithAck(event, payload) as Promise<Record<string, unknown>>
+    const refusals = [
+      await ask('command', { id_object: added.id, outputs: { o2: { on: false, minutes: null } } }),
+      await ask('manual_schedule', { id_output: output.id, on: false }),
+      await ask('manual_schedule', { id_output: output.id, on: true, minutes: 5 }),
+      await ask('manual_group_schedule', { id_group: (group.body as { id: number }).id, on: true }),
+      await ask('manual_schedule_new', { elements: [{ id_output: output.id, minutes: 5 }] }),
+    ]
+    for (const refusal of refusals) expect(refusal).toMatchObject({ err: 'element_not_found' })
+    socket.close()
+    expect(await victimRows()).toEqual(before)
+  })
+
+  it("neither lists, confirms nor removes another account's alarms, nor drops another user's push subscription", async () => {
+    const [module] = victim.modules
+    const inserted = await server.database.pool.query(
+      `insert into alarms (id_client, id_object, alarm_name, field, threshold, value, activation_date, active)
+       values ($1, $2, 'HUMIDITY_1_lt', 'HUMIDITY_1', 20, 15, now(), false) returning id`,
+      [victim.user.id_client, module!.id],
+    )
+    const id = inserted.rows[0].id as number
+    const endpoint = 'https://push.example.com/victim-browser'
+    await server.database.pool.query(
+      `insert into push_subscriptions (endpoint, id_user, keys) values ($1, $2, '{"p256dh":"x","auth":"y"}')`,
+      [endpoint, victim.user.id],
+    )
+    const snapshot = async () =>
+      (
+        await server.database.pool.query(
+          `select (select json_agg(a) from alarms a where a.id = $1) as alarms,
+                  (select json_agg(p) from push_subscriptions p where p.endpoint = $2) as subscriptions`,
+          [id, endpoint],
+        )
+      ).rows[0]
+    const before = await snapshot()
+
+    expect((await intruderSession.request('GET', '/api/alarms')).body).toEqual([])
+    const inactive = `/api/alarms?state=inactive&id_object=${module!.id}`
+    expect((await intruderSession.request('GET', inactive)).body).toEqual([])
+    const history = `/api/alarms/history?id_object=${module!.id}&alarm_name=HUMIDITY_1_lt`
+    expect((await intruderSession.request('GET', history)).body).toEqual([])
+    expect((await intruderSession.write('POST', `/api/alarms/${id}/confirm`)).status).toBe(404)
+    expect((await intruderSession.write('DELETE', `/api/alarms/${id}`)).status).toBe(404)
+    expect((await intruderSession.write('POST', '/api/alarms/confirm_all')).body).toEqual({ confirmed: 0 })
+    expect((await intruderSession.write('DELETE', '/api/push/subscriptions', { endpoint })).status).toBe(204)
+
+    expect(await snapshot()).toEqual(before)
+    expect((await victimSession.request('GET', '/api/alarms?state=inactive')).body).toHaveLength(1)
   })
 
   it("refuses a socket's switch to an account the user is not assigned to", async () => {
