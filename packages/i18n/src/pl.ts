@@ -1095,6 +1095,16 @@ export const pl: Messages = {
     invitation_text:
       'Dzień dobry,\n\n{{inviter}} zaprasza Cię do konta Kropla „{{account}}”. Twój login to {{email}}. Aby ustawić hasło i zacząć, otwórz ten link w ciągu {{days}} dni:\n\n{{link}}\n\nJeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.',
   },
+  notifications: {
+    alarm_subject: 'Alarm Kropla: {{module}}',
+    alarm_text:
+      'Dzień dobry,\n\nmoduł „{{module}}” ({{serial}}) zgłosił alarm o {{time}}:\n\n{{description}}\n\nAlarmy zobaczysz i potwierdzisz tutaj:\n\n{{link}}\n\nOtrzymujesz tę wiadomość, ponieważ w profilu włączono powiadomienia o alarmach tym kanałem.',
+    alarm_sms: 'Alarm Kropla, {{module}}: {{description}}. {{link}}',
+    alarm_push_title: 'Alarm: {{module}}',
+    alarm_lt: '{{field}}: {{value}}, poniżej progu {{threshold}}',
+    alarm_gt: '{{field}}: {{value}}, powyżej progu {{threshold}}',
+    alarm_no_data: 'Brak danych z modułu od ponad {{minutes}} minut',
+  },
   models: {
     'AM-100-101': {
       description: 'Sonda glebowa 1 m',

@@ -4,6 +4,7 @@ import type { Config } from '../config/env'
 import { type Database, openDatabase } from '../db/client'
 import { startEmbeddedMaintenance } from '../db/maintenance'
 import { migrateDatabase } from '../db/migrate'
+import { type AlarmsFeature, startAlarms } from '../features/alarms/alarms-feature'
 import { type AttemptPolicies, createAttemptLimiter } from '../features/auth/attempt-limiter'
 import { registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
@@ -57,6 +58,8 @@ export interface RunningServer {
   mqttPort: number
   database: Database
   ingest: ReturnType<typeof createIngestService>
+  /** Alarm evaluation, the no-data and notification sweep (tests run a sweep at once). */
+  alarms: AlarmsFeature
   logger: Logger
   close(): Promise<void>
 }
@@ -71,6 +74,8 @@ export interface ServerOptions {
   housekeepingMs?: number
   throttlePolicies?: Partial<ThrottlePolicies>
   attemptPolicies?: Partial<AttemptPolicies>
+  /** How often silent modules and undelivered alarm notifications are looked for (default 30 s). */
+  alarmSweepMs?: number
   /** Commands and manual control: answer time-out, merge delay, sweep interval. */
   manualControl?: ManualControlOptions
 }
@@ -116,7 +121,13 @@ export async function startServer(
     const objectsService = createObjectsService({
       db: database.db,
       logger,
-      directory,
+      // A saved configuration may change thresholds: alarm evaluation reads them again.
+      directory: {
+        forget: (serial) => {
+          directory.forget(serial)
+          alarms.monitor.forget(serial)
+        },
+      },
       devices,
       live: realtime.publisher,
     })
@@ -132,6 +143,7 @@ export async function startServer(
       publisher: realtime.publisher,
       logger,
       flushMs: config.INGEST_FLUSH_MS,
+      onReadings: (object, readings) => alarms.monitor.onReadings(object, readings),
       // An acknowledged id is a configuration (objects) or a command; each settles only its own.
       onAck: async (object, ack) => [
         ...(await objectsService.acknowledge(object, ack)),
@@ -193,6 +205,15 @@ export async function startServer(
     })
     if (!config.PUBLIC_URL) logger.warn('PUBLIC_URL is not set: mailed links take the address of the request')
     const publicUrl = config.PUBLIC_URL
+    const alarms = startAlarms(app, {
+      pool: database.pool,
+      realtime,
+      mailer,
+      settings: config,
+      logger,
+      now: options.now,
+      sweepMs: options.alarmSweepMs,
+    })
     const accountUsers = createAccountUsersService({ db, mailer, realtime, logger })
     registerUserRoutes(app, { users, accountUsers, browserSessions, publicUrl })
     const attempts = createAttemptLimiter({
@@ -262,6 +283,7 @@ export async function startServer(
       mqttPort: transport.port,
       database,
       ingest,
+      alarms,
       logger,
       close() {
         closing ??= (async () => {
@@ -275,6 +297,7 @@ export async function startServer(
           await app.close()
           await housekeeping.stop()
           await messagePublication.stop()
+          await alarms.stop()
           await realtime.close()
           await database.close()
           logger.info('stopped')

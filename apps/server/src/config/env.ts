@@ -41,6 +41,17 @@ export const envSchema = z.object({
   /** How long ingest gathers readings before one batched write. */
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(5000).default(50),
   SIM_INTERVAL: z.coerce.number().min(0.5).max(3600).default(10),
+  /**
+   * Alarm SMS: POST {to, text} as JSON to this address (an HTTP SMS gateway), with SMS_TOKEN as a
+   * bearer token. Without it, SMS are written to DATA_DIR/sms-outbox.
+   */
+  SMS_URL: url(['http', 'https']).optional(),
+  SMS_TOKEN: z.string().min(1).optional(),
+  /** Contact the Web Push services are given with the VAPID key (mailto: or https: address). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { message: 'must start with mailto: or https://' })
+    .default('mailto:support@kropla.app'),
 })
 
 export type Env = z.infer<typeof envSchema>

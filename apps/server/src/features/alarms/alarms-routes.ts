@@ -1,0 +1,98 @@
+import { alarmListQuerySchema, alarmRowSchema, apiErrorSchema } from '@kropla/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireUser } from '../auth/auth-hooks'
+import type { AlarmsService } from './alarms-service'
+
+const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+const historyQuerySchema = z.object({
+  id_object: z.coerce.number().int().positive().max(2_147_483_647),
+  alarm_name: z.string().min(1).max(100),
+})
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
+
+/** Alarms of the session's client account (spec 01: /alarms). */
+export function registerAlarmsRoutes(app: FastifyInstance, deps: { alarms: AlarmsService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  const actor = (auth: NonNullable<import('fastify').FastifyRequest['auth']>) => ({
+    idClient: auth.idClient,
+    user: auth.user,
+  })
+
+  routes.get(
+    '/api/alarms',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['alarms'],
+        summary:
+          "The account's alarms, newest first: all not removed, active, unconfirmed, inactive or removed; by module and activation time",
+        querystring: alarmListQuerySchema,
+        response: { 200: z.array(alarmRowSchema), ...errors },
+      },
+    },
+    (request) => deps.alarms.list(request.auth!.idClient, request.query),
+  )
+
+  routes.get(
+    '/api/alarms/history',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['alarms'],
+        summary:
+          'Every activation of one alarm of one module of the account, newest first (the history dialog)',
+        querystring: historyQuerySchema,
+        response: { 200: z.array(alarmRowSchema), ...errors },
+      },
+    },
+    (request) =>
+      deps.alarms.history(request.auth!.idClient, request.query.id_object, request.query.alarm_name),
+  )
+
+  routes.post(
+    '/api/alarms/confirm_all',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['alarms'],
+        summary: "Confirm every unconfirmed alarm of the account by the session's user",
+        response: { 200: z.object({ confirmed: z.number().int() }), ...errors },
+      },
+    },
+    (request) => deps.alarms.confirmAll(actor(request.auth!)),
+  )
+
+  routes.post(
+    '/api/alarms/:id/confirm',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['alarms'],
+        summary: "Confirm one alarm of the account by the session's user (name and time kept)",
+        params: idParamsSchema,
+        response: { 200: alarmRowSchema, ...errors },
+      },
+    },
+    (request) => deps.alarms.confirm(actor(request.auth!), request.params.id),
+  )
+
+  routes.delete(
+    '/api/alarms/:id',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['alarms'],
+        summary:
+          'Remove an inactive alarm of the account; an active one answers 409 alarm_active_not_deleted',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await deps.alarms.remove(actor(request.auth!), request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,109 @@
+import { findInput, findModel, moduleDataDelayMinutes, noDataAlarmName, parseAlarmKey } from '@kropla/domain'
+import { type Lang, translate } from '@kropla/i18n'
+
+/** What a notification says about one alarm activation. */
+export interface AlarmNotice {
+  idAlarm: number
+  objectName: string
+  objectSerial: string
+  /** The module's model code, for the field's unit and decimals. */
+  model: string
+  /** The module's own label of the field (AM-600 inputs), when it has one. */
+  fieldLabel: string | null
+  alarmName: string
+  field: string | null
+  threshold: number | null
+  value: number | null
+  activationDate: Date
+}
+
+/** One notification in one language: the mail's subject and text, the SMS, the push's title and body. */
+export interface AlarmMessage {
+  subject: string
+  text: string
+  sms: string
+  push: { title: string; body: string; url: string; tag: string }
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in the user's time zone (UTC when they have none or it is unknown). */
+export function formatInZone(date: Date, timeZone: string | null): string {
+  const zone = timeZone ?? 'UTC'
+  try {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(date)
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')} (${zone})`
+  } catch {
+    return formatInZone(date, 'UTC')
+  }
+}
+
+function formatValue(lang: Lang, value: number, decimals: number, unit: string): string {
+  const number = value.toLocaleString(lang === 'pl' ? 'pl-PL' : 'en-GB', {
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  })
+  return unit ? `${number} ${unit}` : number
+}
+
+/** The sentence naming what happened: the field, its value and the threshold, or the silence. */
+export function describeAlarm(lang: Lang, notice: AlarmNotice): string {
+  if (notice.alarmName === noDataAlarmName)
+    return translate(lang, 'notifications.alarm_no_data', { minutes: moduleDataDelayMinutes })
+  const key = parseAlarmKey(notice.alarmName)
+  const field = notice.field ?? key?.field ?? notice.alarmName
+  const model = findModel(notice.model)
+  const input = model ? findInput(model, field) : undefined
+  const decimals = input?.decimals ?? 2
+  const unit = input?.unit ?? ''
+  const labelKey = `fields.${field}`
+  const translated = translate(lang, labelKey)
+  const label = notice.fieldLabel || (translated === labelKey ? field : translated)
+  const params = {
+    field: label,
+    value: notice.value === null ? '—' : formatValue(lang, notice.value, decimals, unit),
+    threshold: notice.threshold === null ? '—' : formatValue(lang, notice.threshold, decimals, unit),
+  }
+  return translate(
+    lang,
+    key?.comparator === 'gt' ? 'notifications.alarm_gt' : 'notifications.alarm_lt',
+    params,
+  )
+}
+
+/** The notification of one alarm activation in the user's language and time zone, with the link to /alarms. */
+export function alarmMessage(
+  lang: Lang,
+  timeZone: string | null,
+  notice: AlarmNotice,
+  origin: string,
+): AlarmMessage {
+  const link = `${origin.replace(/\/+$/, '')}/#/alarms`
+  const description = describeAlarm(lang, notice)
+  const params = {
+    module: notice.objectName || notice.objectSerial,
+    serial: notice.objectSerial,
+    time: formatInZone(notice.activationDate, timeZone),
+    description,
+    link,
+  }
+  return {
+    subject: translate(lang, 'notifications.alarm_subject', params),
+    text: `${translate(lang, 'notifications.alarm_text', params)}\n\n--\n${translate(lang, 'mail.signature')}\n`,
+    sms: translate(lang, 'notifications.alarm_sms', params),
+    push: {
+      title: translate(lang, 'notifications.alarm_push_title', params),
+      body: description,
+      url: link,
+      tag: `alarm-${notice.idAlarm}`,
+    },
+  }
+}

@@ -1,0 +1,62 @@
+import { apiErrorSchema, pushSubscriptionSchema } from '@kropla/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireUser } from '../auth/auth-hooks'
+import type { PushSubscriptionsDal } from './push-subscriptions-dal'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
+
+/** Web Push: the server's public VAPID key and the session user's browser subscriptions. */
+export function registerPushRoutes(
+  app: FastifyInstance,
+  deps: { subscriptions: PushSubscriptionsDal; vapidPublicKey: () => Promise<string> },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  routes.get(
+    '/api/push/vapid_public_key',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['push'],
+        summary: "The server's VAPID public key, for PushManager.subscribe's applicationServerKey",
+        response: { 200: z.object({ key: z.string() }), ...errors },
+      },
+    },
+    async () => ({ key: await deps.vapidPublicKey() }),
+  )
+
+  routes.post(
+    '/api/push/subscriptions',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['push'],
+        summary: "Keep this browser's push subscription for the session's user (alarm notifications)",
+        body: pushSubscriptionSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deps.subscriptions.save(request.auth!.user.id, request.body)
+      return reply.code(204).send(null)
+    },
+  )
+
+  routes.delete(
+    '/api/push/subscriptions',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['push'],
+        summary: "Forget one of the session user's push subscriptions (by endpoint)",
+        body: z.object({ endpoint: z.string().max(2000) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deps.subscriptions.remove(request.auth!.user.id, request.body.endpoint)
+      return reply.code(204).send(null)
+    },
+  )
+}
