@@ -118,6 +118,18 @@ describe('manual control: busy state of each output', () => {
     await waitFor(() => expect(screen.getByTestId('busy-13').textContent).toBe('Free'))
   })
 
+  it('a run announced by outputs_plans makes the output busy, and its removal frees it', async () => {
+    farm({ values: [0, 1, 0] })
+    await waitFor(() => expect(screen.getByTestId('busy-12').textContent).toBe('In progress'))
+    socket.serverEmits('outputs_plans', [
+      planFixture({ id: 40, id_output: 12, open_at: at(-1), duration: 10, status: 2, confirmed_state: 1 }),
+    ])
+    await waitFor(() => expect(messageOf(12)).toBe('Automatic schedule running'))
+    expect(remainingOf(12)).toBe('Remaining: 9 min')
+    socket.serverEmits('deleted_outputs_plans', { ids: [40] })
+    await waitFor(() => expect(messageOf(12)).toBeNull())
+  })
+
   it('says in Polish what each state means', async () => {
     farm({
       lang: 'pl',
