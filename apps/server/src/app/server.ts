@@ -36,6 +36,7 @@ import { createProfileService } from '../features/profile/profile-service'
 import { registerRegistrationRoutes } from '../features/registration/registration-routes'
 import { createRegistrationService } from '../features/registration/registration-service'
 import { registerResourceFeatures } from '../features/resource-usage/register-resources'
+import { registerScheduleFeatures } from '../features/schedules/register-schedules'
 import { startSessionHousekeeping } from '../features/sessions/session-housekeeping'
 import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
@@ -239,6 +240,11 @@ export async function startServer(
       browserSessions,
     })
     registerResourceFeatures(app, { db, logger })
+    registerScheduleFeatures(app, {
+      db,
+      logger,
+      onPlansDeleted: (idClient, ids) => realtime.toClient(idClient).emit('deleted_outputs_plans', { ids }),
+    })
     registerObjectsRoutes(app, { objects: objectsService, attempts })
     registerHttpIngestRoutes(app, {
       ingest,

@@ -86,6 +86,17 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'PUT /api/objects/{id}': 'own account',
   'PUT /api/objects/{id}/groups': 'own account',
   'PUT /api/objects/{id}/regions': 'own account',
+  'GET /api/schedulers': 'own account',
+  'POST /api/schedulers': 'own account',
+  'POST /api/schedulers/preview': 'own account',
+  'GET /api/schedulers/sch_history': 'own account',
+  'GET /api/schedulers/{id}': 'own account',
+  'PUT /api/schedulers/{id}': 'own account',
+  'DELETE /api/schedulers/{id}': 'own account',
+  'POST /api/schedulers/{id}/pause': 'own account',
+  'POST /api/schedulers/{id}/unpause': 'own account',
+  'POST /api/schedulers/{id}/end': 'own account',
+  'GET /api/outputs_plans': 'own account',
   'GET /api/commands': 'own account',
   'GET /api/manual_opens': 'own account',
   // Messages: each user's own copies; probed in features/messages/messages.test.ts.
@@ -314,6 +325,85 @@ describe('separation of client accounts', () => {
       expect([path, listed]).toEqual([path, []])
     }
     expect(await snapshot()).toEqual(before)
+  })
+
+  it("neither reads, changes, pauses, ends, deletes nor previews another account's schedules and plans", async () => {
+    const added = await createFleetService(server.database.db).addModule(
+      { serial: `S${victim.modules[0]!.serial}`, pin: '4323', model: 'AM-411' },
+      { clientName: victim.clientName },
+    )
+    const output = await moduleOutput(victimSession, added.id, 'o3')
+    const group = await victimSession.write('POST', '/api/groups', {
+      name: 'Scheduled valves',
+      scope: 'outputs',
+      elements: [output.id],
+    })
+    const section = await victimSession.write('POST', '/api/sections', {
+      name: 'Scheduled field',
+      area: 1,
+      flow: 1,
+      groups: [(group.body as { id: number }).id],
+    })
+    const definition = {
+      rule: { kind: 'weekdays', days: [1, 2, 3, 4, 5, 6, 7] },
+      cycle_minutes: 10,
+      starts: { kind: 'every', start_time: '06:00', count: 1, every_minutes: 60 },
+      elements: [{ kind: 'section', id: (section.body as { id: number }).id, percent: 100 }],
+    }
+    const body = { name: 'Victim schedule', type: 1, begin_date: '2099-01-01', definition }
+    const schedule = await victimSession.write('POST', '/api/schedulers', body)
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(201)
+    const id = (schedule.body as { id: number }).id
+    const opensAt = new Date(Date.now() + 3600_000)
+    await server.database.pool.query(
+      `insert into outputs_plans (id_client, id_schedule, id_output, planned_at, open_at, duration)
+       values ($1, $2, $3, $4, $4, 10)`,
+      [victim.user.id_client, id, output.id, opensAt],
+    )
+    const victimRows = async () =>
+      (
+        await server.database.pool.query(
+          `select (select json_agg(s order by s.id) from schedules s where s.id_client = $1) as schedules,
+                  (select json_agg(p order by p.id) from outputs_plans p where p.id_client = $1) as plans`,
+          [victim.user.id_client],
+        )
+      ).rows[0]
+    const before = await victimRows()
+
+    expect((await intruderSession.request('GET', '/api/schedulers?hidden=1')).body).toEqual([])
+    expect((await intruderSession.request('GET', `/api/schedulers/${id}`)).status).toBe(404)
+    const day = new Date(Date.now() - 86_400_000).toISOString()
+    const later = new Date(Date.now() + 86_400_000).toISOString()
+    const history = await intruderSession.request(
+      'GET',
+      `/api/schedulers/sch_history?id_schedule=${id}&d0=${day}&d1=${later}`,
+    )
+    expect(history.status).toBe(404)
+    expect((await intruderSession.request('GET', `/api/outputs_plans?from=${day}&to=${later}`)).body).toEqual(
+      [],
+    )
+    for (const [method, url, payload] of [
+      ['PUT', `/api/schedulers/${id}`, body],
+      ['DELETE', `/api/schedulers/${id}`, undefined],
+      ['POST', `/api/schedulers/${id}/pause`, {}],
+      ['POST', `/api/schedulers/${id}/unpause`, {}],
+      ['POST', `/api/schedulers/${id}/end`, { hidden: true }],
+      ['POST', `/api/schedulers/preview?id_schedule=${id}`, body],
+    ] as const) {
+      const answer = await intruderSession.write(method, url, payload)
+      expect([method, url, answer.status]).toEqual([method, url, 404])
+    }
+    for (const url of ['/api/schedulers', '/api/schedulers/preview']) {
+      const answer = await intruderSession.write('POST', url, body)
+      expect([url, answer.status, answer.body.error]).toEqual([url, 422, 'element_not_found'])
+      const direct = await intruderSession.write('POST', url, {
+        ...body,
+        definition: { ...definition, elements: [{ kind: 'output', id: output.id }] },
+      })
+      expect([url, direct.body.error]).toEqual([url, 'element_not_found'])
+    }
+    expect(await victimRows()).toEqual(before)
+    expect((await victimSession.request('GET', `/api/schedulers/${id}`)).status).toBe(200)
   })
 
   it("lets no module report under another account's serial", async () => {

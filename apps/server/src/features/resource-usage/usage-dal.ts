@@ -1,5 +1,5 @@
 import type { ResourceUsage } from '@kropla/domain'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import {
   group_outputs,
   groups,
@@ -7,6 +7,7 @@ import {
   outputs,
   region_outputs,
   regions,
+  schedules,
   section_groups,
   sections,
   water_source_outputs,
@@ -17,10 +18,34 @@ import type { Executor } from '../users/db-helpers'
 /**
  * What holds a resource, one function per resource (spec 01 section 5, Other resources).
  * `blocking` uses refuse its removal; `warnings` are detached when it is removed, after the
- * browser has asked. Issue 5 adds schedules and manual openings here, as blocking uses of
- * outputs, groups, sections and water sources.
+ * browser has asked. Schedules not ended or deleted block the removal of the outputs, groups,
+ * sections and water sources they open (directly or through their sections and groups).
  */
 export function createUsageDal(db: Executor, idClient: number) {
+  /**
+   * Automatic schedules not ended or deleted with an element (`element`, one entry of the
+   * definition's elements) that matches; control schedules (types 4-6) only when `control`.
+   */
+  async function schedulesUsing(matches: SQL, control = true) {
+    const rows = await db
+      .select({ id: schedules.id, name: schedules.name })
+      .from(schedules)
+      .where(
+        and(
+          eq(schedules.id_client, idClient),
+          isNull(schedules.deleted_at),
+          isNull(schedules.ended_at),
+          gt(schedules.type, 0),
+          control ? undefined : lte(schedules.type, 3),
+          sql`exists (select 1 from jsonb_array_elements(${schedules.definition}->'elements') as element where ${matches})`,
+        ),
+      )
+      .orderBy(asc(schedules.id))
+    return rows.map((use) => ({ kind: 'schedule' as const, ...use }))
+  }
+  const element = (kind: 'section' | 'group' | 'output', ids: SQL) =>
+    sql`(element->>'kind' = ${kind} and (element->>'id')::int in (${ids}))`
+
   return {
     /** An output: the water sources it delivers for block; its groups and regions only warn. */
     async ofOutput(id: number): Promise<ResourceUsage> {
@@ -55,10 +80,21 @@ export function createUsageDal(db: Executor, idClient: number) {
           ),
         )
         .orderBy(asc(manual_opens.id))
+      // Schedules opening it: as an element, or through a group or a section's group.
+      const bySchedules = await schedulesUsing(
+        sql`${element('output', sql`${id}`)}
+          or ${element('group', sql`select id_group from group_outputs where id_output = ${id}`)}
+          or ${element(
+            'section',
+            sql`select sg.id_section from section_groups sg
+                  join group_outputs g on g.id_group = sg.id_group where g.id_output = ${id}`,
+          )}`,
+      )
       return {
         blocking: [
           ...sources.map((use) => ({ kind: 'water_source' as const, ...use })),
           ...opens.map((use) => ({ kind: 'manual_open' as const, ...use })),
+          ...bySchedules,
         ],
         warnings: [
           ...inGroups.map((use) => ({ kind: 'group' as const, ...use })),
@@ -79,8 +115,19 @@ export function createUsageDal(db: Executor, idClient: number) {
         .from(outputs)
         .where(and(eq(outputs.id_water_source, id), eq(outputs.id_client, idClient)))
         .orderBy(asc(outputs.id))
+      // Irrigation schedules drawing from it through a section, an output or a group's outputs.
+      const bySchedules = await schedulesUsing(
+        sql`${element('section', sql`select id from sections where id_water_source = ${id}`)}
+          or ${element('output', sql`select id from outputs where id_water_source = ${id}`)}
+          or ${element(
+            'group',
+            sql`select g.id_group from group_outputs g
+                  join outputs o on o.id = g.id_output where o.id_water_source = ${id}`,
+          )}`,
+        false,
+      )
       return {
-        blocking: [],
+        blocking: bySchedules,
         warnings: [
           ...bySections.map((use) => ({ kind: 'section' as const, ...use })),
           ...byOutputs.map((use) => ({ kind: 'output' as const, ...use })),
@@ -96,12 +143,19 @@ export function createUsageDal(db: Executor, idClient: number) {
         .innerJoin(sections, eq(sections.id, section_groups.id_section))
         .where(and(eq(section_groups.id_group, id), eq(sections.id_client, idClient)))
         .orderBy(asc(sections.id))
-      return { blocking: [], warnings: bySections.map((use) => ({ kind: 'section' as const, ...use })) }
+      const bySchedules = await schedulesUsing(
+        sql`${element('group', sql`${id}`)}
+          or ${element('section', sql`select id_section from section_groups where id_group = ${id}`)}`,
+      )
+      return {
+        blocking: bySchedules,
+        warnings: bySections.map((use) => ({ kind: 'section' as const, ...use })),
+      }
     },
 
-    /** A section: nothing holds one until schedules (issue 5). */
-    async ofSection(_id: number): Promise<ResourceUsage> {
-      return { blocking: [], warnings: [] }
+    /** A section: the schedules watering it. */
+    async ofSection(id: number): Promise<ResourceUsage> {
+      return { blocking: await schedulesUsing(element('section', sql`${id}`)), warnings: [] }
     },
   }
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, isControlType, type ScheduleDefinition } from '@kropla/domain'
+import { type ErrorCode, isControlType, type ResolvedElement, type ScheduleDefinition } from '@kropla/domain'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { HttpError } from '../../app/http-errors'
 import {
@@ -10,17 +10,6 @@ import {
   water_source_outputs,
 } from '../../db/schema'
 import type { Executor } from '../users/db-helpers'
-
-/**
- * A schedule element as the expansion sees it: the outputs it opens and the water source whose
- * clean and fertigation outputs open alongside (null for control schedules or when it has none).
- * Same shape as the domain's ResolvedElement (issue 5 contract).
- */
-export interface ResolvedElement {
-  element_index: number
-  outputs: number[]
-  water_source: { id: number; clean: number[]; fertigation: number[] } | null
-}
 
 type OutputFacts = { id: number; kind: string; type: string; id_water_source: number | null }
 

@@ -1,0 +1,177 @@
+import {
+  expandSchedule,
+  type FixedRun,
+  type OutputPlanRow,
+  resolveOverlaps,
+  type ScheduleHistory,
+  type ScheduleInput,
+  type SchedulePreview,
+  scheduleWarnings,
+} from '@kropla/domain'
+import { and, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import { HttpError } from '../../app/http-errors'
+import type { Db } from '../../db/client'
+import { outputs } from '../../db/schema'
+import { createPlansDal } from './plans-dal'
+import { resolveScheduleElements } from './resolve-elements'
+import { startOfDayIn } from './schedule-row'
+import { createSchedulesDal } from './schedules-dal'
+import { type ScheduleActor, scheduleTimeZone } from './schedules-service'
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+/** How far the preview looks ahead. */
+export const previewDays = 7
+/** The longest calendar range one request may ask for. */
+export const calendarMaxDays = 62
+/** The longest history range one request may ask for. */
+export const historyMaxDays = 366
+/**
+ * A permanent manual opening holds its output this long in overlap resolution: the planner's
+ * horizon (48 h), as the planner counts it, so that the preview matches what it plans.
+ */
+const permanentManualMinutes = 48 * 60
+/** The id a schedule not saved yet takes in the preview: above every saved one, as it will be. */
+const unsavedScheduleId = 2_147_483_647
+
+/** An ISO moment, or a calendar day (`YYYY-MM-DD`: its start in the user's time zone). */
+const momentSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'errors.date_invalid',
+})
+export const historyQuerySchema = z.object({
+  id_schedule: z.coerce.number().int().positive().max(2_147_483_647),
+  d0: momentSchema,
+  d1: momentSchema,
+})
+export const calendarQuerySchema = z.object({ from: momentSchema, to: momentSchema })
+
+/** Refuses a range that is empty, reversed or longer than `maxDays` (422 on `toField`). */
+function range(from: Date, to: Date, maxDays: number, toField: string) {
+  if (to <= from) throw rangeRefusal(toField, 'errors.too_small')
+  if (to.getTime() - from.getTime() > maxDays * DAY) throw rangeRefusal(toField, 'errors.too_big')
+  return { from, to }
+}
+const rangeRefusal = (path: string, message: string) =>
+  new HttpError('validation_failed', { status: 422, issues: [{ path, message }] })
+
+/**
+ * Output plans as the calendar, the schedule history and the wizard's preview see them. The
+ * preview runs the planner's own steps (resolve elements, expandSchedule, resolveOverlaps against
+ * the account's held openings and manual openings) so it shows the openings the planner will make.
+ */
+export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date())
+
+  async function momentOf(actor: ScheduleActor, value: string) {
+    return value.length === 10 ? startOfDayIn(await scheduleTimeZone(deps.db, actor), value) : new Date(value)
+  }
+
+  /** What already holds the account's outputs from `from` on: plans of other schedules and manual openings. */
+  async function fixedRuns(idClient: number, from: Date, exceptSchedule: number | null): Promise<FixedRun[]> {
+    const held = await createPlansDal(deps.db, idClient).heldOpenings(from, exceptSchedule)
+    const manual = await createPlansDal(deps.db, idClient).manualOpenings(permanentManualMinutes)
+    return [...held, ...manual]
+  }
+
+  return {
+    historyQuerySchema,
+    calendarQuerySchema,
+
+    /** Spec 02 section 7: the dates exactly as asked, element runs and water-source runs apart. */
+    async history(
+      actor: ScheduleActor,
+      query: z.output<typeof historyQuerySchema>,
+    ): Promise<ScheduleHistory> {
+      const { from, to } = range(
+        await momentOf(actor, query.d0),
+        await momentOf(actor, query.d1),
+        historyMaxDays,
+        'd1',
+      )
+      if (!(await createSchedulesDal(deps.db, actor.idClient).findEver(query.id_schedule)))
+        throw new HttpError('not_found')
+      const plans = await createPlansDal(deps.db, actor.idClient).ofSchedule(query.id_schedule, from, to)
+      return {
+        dates: { d0: query.d0, d1: query.d1 },
+        Scheduler_outputs_plans: plans.filter((plan) => plan.role === 'element'),
+        Scheduler_sources_plans: plans.filter((plan) => plan.role !== 'element'),
+      }
+    },
+
+    async calendar(
+      actor: ScheduleActor,
+      query: z.output<typeof calendarQuerySchema>,
+    ): Promise<OutputPlanRow[]> {
+      const { from, to } = range(
+        await momentOf(actor, query.from),
+        await momentOf(actor, query.to),
+        calendarMaxDays,
+        'to',
+      )
+      return createPlansDal(deps.db, actor.idClient).between(from, to)
+    },
+
+    /**
+     * The openings of the next 7 days if the schedule were saved now; `idSchedule` is the
+     * schedule being edited (its own plans give way to the new version, its pause holds).
+     */
+    async preview(
+      actor: ScheduleActor,
+      input: ScheduleInput,
+      idSchedule: number | null,
+    ): Promise<SchedulePreview> {
+      const at = now()
+      const to = new Date(at.getTime() + previewDays * DAY)
+      const edited =
+        idSchedule === null ? null : await createSchedulesDal(deps.db, actor.idClient).find(idSchedule)
+      if (idSchedule !== null && !edited) throw new HttpError('not_found')
+      const elements = await resolveScheduleElements(deps.db, actor.idClient, input.type, input.definition)
+      const timeZone = await scheduleTimeZone(deps.db, actor)
+      const nominal = expandSchedule(
+        {
+          id: idSchedule ?? unsavedScheduleId,
+          type: input.type,
+          priority: input.priority,
+          begin_date: input.begin_date,
+          expiration_date: input.expiration_date,
+          time_zone: timeZone,
+          paused_from: edited?.paused_from ?? null,
+          paused_until: edited?.paused_until ?? null,
+          ended_at: null,
+          definition: input.definition,
+          elements,
+        },
+        { from: at, to },
+      )
+      const runs = resolveOverlaps(nominal, await fixedRuns(actor.idClient, at, idSchedule))
+        // As the planner: only openings from now on.
+        .filter((run) => run.open_at >= at)
+        .sort((a, b) => a.open_at.getTime() - b.open_at.getTime() || a.id_output - b.id_output)
+      const ids = [...new Set(runs.map((run) => run.id_output))]
+      const names = ids.length
+        ? await deps.db
+            .select({ id: outputs.id, name: outputs.name })
+            .from(outputs)
+            .where(and(eq(outputs.id_client, actor.idClient), inArray(outputs.id, ids)))
+        : []
+      const nameOf = new Map(names.map((row) => [row.id, row.name]))
+      return {
+        from: at.toISOString(),
+        to: to.toISOString(),
+        runs: runs.map((run) => ({
+          id_output: run.id_output,
+          output_name: nameOf.get(run.id_output) ?? '',
+          role: run.role,
+          element_index: run.element_index,
+          cycle: run.cycle,
+          open_at: run.open_at.toISOString(),
+          duration: run.duration,
+          fertigation: run.fertigation,
+        })),
+        warnings: scheduleWarnings(input, at, timeZone),
+      }
+    },
+  }
+}
+export type SchedulePlansService = ReturnType<typeof createSchedulePlansService>
