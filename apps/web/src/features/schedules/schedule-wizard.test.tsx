@@ -1,0 +1,342 @@
+import type { ScheduleInput, SchedulePreview } from '@kropla/domain'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { withResources } from '../../testing/fake-resources'
+import { type FakeSchedules, scheduleRowFixture, withSchedules } from '../../testing/fake-schedules'
+import { createFakeServer } from '../../testing/fake-server'
+import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { errorOf, field } from '../../testing/form-fields'
+import { meFixture } from '../../testing/me-fixture'
+import { renderApp } from '../../testing/render-app'
+
+let socket: FakeSocket
+vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
+
+beforeEach(() => {
+  socket = createFakeSocket()
+})
+
+/** A farm (three valves, a water source, a section, a soil probe) seen by a user in Warsaw. */
+function openSchedules(schedules: Partial<FakeSchedules> = {}, lang: 'en' | 'pl' = 'en') {
+  const me = meFixture({ user: { time_zone: 'Europe/Warsaw', date_format: 'DD.MM.YYYY HH:mm', lang } })
+  const server = withSchedules(withResources(createFakeServer(me, { isLoggedIn: true })), schedules)
+  return { ...renderApp('/schedules', { server, lang }), server }
+}
+
+async function openWizard() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Add a schedule' }))
+  const dialog = await screen.findByRole('dialog', { name: 'New schedule' })
+  await within(dialog).findByRole('group', { name: 'Devices' })
+  return within(dialog)
+}
+
+const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } })
+
+/** The error Mantine links to a group of radios or checkboxes (aria-describedby). */
+function describedError(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? []
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+}
+
+function chooseElement(wizard: ReturnType<typeof within>, list: string, name: string) {
+  fireEvent.click(within(wizard.getByRole('group', { name: list })).getByRole('checkbox', { name }))
+}
+
+describe('the schedule wizard', () => {
+  it('posts exactly the entered schedule, from its preview', async () => {
+    const { server } = openSchedules()
+    const wizard = await openWizard()
+    change(field('name'), 'Night tomatoes')
+    change(wizard.getByLabelText('Priority'), '1')
+    change(field('begin_date'), '2026-05-04')
+    change(field('expiration_date'), '2026-09-30')
+    fireEvent.click(wizard.getByRole('radio', { name: 'Every N days' }))
+    change(wizard.getByLabelText('Every how many days'), '2')
+    change(field('definition.starts.start_time'), '05:30')
+    change(wizard.getByLabelText('Number of cycles'), '2')
+    change(wizard.getByLabelText('Interval between cycle starts (min)'), '120')
+    change(wizard.getByLabelText('Cycle length (min)'), '30')
+    chooseElement(wizard, 'Sections', 'Tomatoes')
+    chooseElement(wizard, 'Devices', 'Valve south')
+    change(wizard.getByRole('textbox', { name: 'Time of Valve south (%)' }), '50')
+    const chosen = wizard.getByRole('list', { name: 'Times of the chosen elements' })
+    expect(
+      within(within(chosen).getByRole('listitem', { name: 'Valve south' })).getByText('15 min'),
+    ).toBeTruthy()
+    expect(
+      within(within(chosen).getByRole('listitem', { name: 'Tomatoes' })).getByText('30 min'),
+    ).toBeTruthy()
+
+    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    await wizard.findByTestId('schedule-preview')
+    const expected: ScheduleInput = {
+      name: 'Night tomatoes',
+      type: 1,
+      priority: 1,
+      begin_date: '2026-05-04',
+      expiration_date: '2026-09-30',
+      definition: {
+        rule: { kind: 'every_n_days', n: 2 },
+        cycle_minutes: 30,
+        starts: { kind: 'every', start_time: '05:30', count: 2, every_minutes: 120 },
+        elements: [
+          { kind: 'section', id: 41, percent: 100 },
+          { kind: 'output', id: 12, percent: 50 },
+        ],
+        fertigation: { kind: 'none' },
+        conditions: [],
+      },
+    }
+    expect(server.callsTo('POST', '/api/schedulers/preview')[0]?.body).toEqual(expected)
+    expect(server.callsTo('POST', '/api/schedulers')).toHaveLength(0)
+
+    fireEvent.click(wizard.getByRole('button', { name: 'Save the schedule' }))
+    expect(await screen.findByText('Schedule created.')).toBeTruthy()
+    expect(server.callsTo('POST', '/api/schedulers')[0]?.body).toEqual(expected)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await screen.findByText('Night tomatoes')).toBeTruthy()
+  })
+
+  it('sends the fertigation, the given cycle hours and the conditions as entered', async () => {
+    const { server } = openSchedules()
+    const wizard = await openWizard()
+    change(field('name'), 'Fertigated')
+    fireEvent.click(wizard.getByRole('radio', { name: 'Given hours' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Add a cycle hour' }))
+    change(field('definition.starts.times.1'), '18:00')
+    chooseElement(wizard, 'Groups', 'North valves')
+    change(wizard.getByLabelText('Fertigation'), 'cycles')
+    fireEvent.click(
+      within(wizard.getByRole('group', { name: 'Fertigated cycles' })).getByRole('checkbox', {
+        name: 'Cycle 2',
+      }),
+    )
+    fireEvent.click(wizard.getByRole('button', { name: 'Add a condition' }))
+    const condition = within(wizard.getByRole('group', { name: 'Condition 1' }))
+    change(condition.getByLabelText('Module'), '3')
+    change(condition.getByLabelText('Comparison'), 'gt')
+    change(condition.getByLabelText('Value'), '25')
+    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    await wizard.findByTestId('schedule-preview')
+    expect(server.callsTo('POST', '/api/schedulers/preview')[0]?.body).toMatchObject({
+      definition: {
+        starts: { kind: 'hours', times: ['06:00', '18:00'] },
+        elements: [{ kind: 'group', id: 31, percent: 100 }],
+        fertigation: { kind: 'cycles', cycles: [1, 2] },
+        conditions: [
+          {
+            metric: 'soil_humidity',
+            source: { kind: 'object', id_object: 3, field: 'HUMIDITY_1' },
+            comparator: 'gt',
+            value: 25,
+          },
+        ],
+      },
+    })
+  })
+
+  it('shows the spec’s messages for a missing name, no elements and too many cycles, and asks the server nothing', async () => {
+    const { server } = openSchedules()
+    const wizard = await openWizard()
+    const preview = () => fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    const startsGroup = () => wizard.getByRole('radiogroup', { name: 'Cycle starts' })
+
+    preview()
+    expect(await wizard.findByText('Some fields need correcting.')).toBeTruthy()
+    expect(errorOf('name')).toBe('Field required')
+    expect(
+      within(wizard.getByTestId('elements-field')).getByText('Choose at least one section or device.'),
+    ).toBeTruthy()
+
+    // Cycles times elements above 30: 16 cycles of two elements.
+    change(field('name'), 'Pulses')
+    chooseElement(wizard, 'Devices', 'Valve south')
+    chooseElement(wizard, 'Devices', 'Valve east')
+    change(wizard.getByLabelText('Cycle length (min)'), '5')
+    change(wizard.getByLabelText('Number of cycles'), '16')
+    preview()
+    await waitFor(() =>
+      expect(describedError(startsGroup())).toBe('Too many cycles: cycles times sections may be at most 30.'),
+    )
+
+    expect(server.callsTo('POST', '/api/schedulers/preview')).toHaveLength(0)
+  })
+
+  it('says when cycles start too close or a day runs over 1440 minutes', async () => {
+    const { server } = openSchedules()
+    const wizard = await openWizard()
+    const preview = () => fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    const startsGroup = () => wizard.getByRole('radiogroup', { name: 'Cycle starts' })
+    change(field('name'), 'Pulses')
+    chooseElement(wizard, 'Devices', 'Valve south')
+    chooseElement(wizard, 'Devices', 'Valve east')
+
+    // Starts closer than a cycle lasts: two elements of 10 minutes every 15 minutes.
+    change(wizard.getByLabelText('Number of cycles'), '3')
+    change(wizard.getByLabelText('Cycle length (min)'), '10')
+    change(wizard.getByLabelText('Interval between cycle starts (min)'), '15')
+    preview()
+    await waitFor(() =>
+      expect(describedError(startsGroup())).toBe(
+        'Cycle starts must be further apart than the irrigation time.',
+      ),
+    )
+
+    // More than 1440 minutes a day: 2 cycles of 2 × 400 minutes.
+    change(wizard.getByLabelText('Number of cycles'), '2')
+    change(wizard.getByLabelText('Cycle length (min)'), '400')
+    change(wizard.getByLabelText('Interval between cycle starts (min)'), '720')
+    preview()
+    await waitFor(() =>
+      expect(errorOf('definition.cycle_minutes')).toBe('Total irrigation time may be at most 1440 minutes.'),
+    )
+    expect(server.callsTo('POST', '/api/schedulers/preview')).toHaveLength(0)
+  })
+
+  it('shows the same messages in Polish', async () => {
+    openSchedules({}, 'pl')
+    fireEvent.click(await screen.findByRole('button', { name: 'Dodaj harmonogram' }))
+    const wizard = within(await screen.findByRole('dialog', { name: 'Nowy harmonogram' }))
+    await wizard.findByRole('group', { name: 'Urządzenia' })
+    fireEvent.click(wizard.getByRole('button', { name: 'Podgląd' }))
+    expect(await wizard.findByText('Popraw zaznaczone pola.')).toBeTruthy()
+    expect(errorOf('name')).toBe('Pole wymagane')
+  })
+
+  it('puts the server’s refusal at the field it concerns', async () => {
+    const { server } = openSchedules()
+    server.state.failures.set('POST /api/schedulers/preview', {
+      status: 422,
+      code: 'schedule_different_water_sources',
+    })
+    const wizard = await openWizard()
+    change(field('name'), 'Two wells')
+    chooseElement(wizard, 'Sections', 'Tomatoes')
+    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    expect(
+      await within(wizard.getByTestId('elements-field')).findByText(
+        'All sections must share the same water source.',
+      ),
+    ).toBeTruthy()
+    expect(wizard.queryByTestId('schedule-preview')).toBeNull()
+  })
+
+  it('draws the preview per output in the user’s time zone, water sources apart, with the warnings', async () => {
+    const preview: SchedulePreview = {
+      from: '2026-05-03T22:00:00.000Z',
+      to: '2026-05-05T22:00:00.000Z',
+      runs: [
+        {
+          id_output: 11,
+          output_name: 'Valve north',
+          role: 'element',
+          element_index: 0,
+          cycle: 1,
+          open_at: '2026-05-04T03:30:00.000Z',
+          duration: 30,
+          fertigation: false,
+        },
+        {
+          id_output: 11,
+          output_name: 'Valve north',
+          role: 'element',
+          element_index: 0,
+          cycle: 2,
+          open_at: '2026-05-04T05:30:00.000Z',
+          duration: 30,
+          fertigation: true,
+        },
+        {
+          id_output: 16,
+          output_name: 'Well pump',
+          role: 'clean_source',
+          element_index: null,
+          cycle: 1,
+          open_at: '2026-05-04T03:30:00.000Z',
+          duration: 30,
+          fertigation: false,
+        },
+      ],
+      warnings: ['start_passed_today', 'slider_not_full', 'lead_under_5_minutes'],
+    }
+    openSchedules({ previewFor: () => preview })
+    const wizard = await openWizard()
+    change(field('name'), 'Morning')
+    chooseElement(wizard, 'Devices', 'Valve north')
+    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    await wizard.findByTestId('schedule-preview')
+
+    const north = wizard.getByRole('list', { name: 'Runs of Valve north' })
+    const runs = within(north).getAllByRole('listitem')
+    expect(runs.map((run) => run.getAttribute('aria-label'))).toEqual([
+      '04.05.2026 05:30, 30 min',
+      '04.05.2026 07:30, 30 min, fertigation',
+    ])
+    expect(runs[1]?.getAttribute('data-fertigation')).toBe('true')
+    expect(within(wizard.getByTestId('preview-output-11')).getByText('2 runs')).toBeTruthy()
+    const sources = wizard.getByTestId('preview-sources')
+    expect(within(sources).getByText('Well pump')).toBeTruthy()
+    expect(
+      within(sources)
+        .getAllByRole('listitem')
+        .map((run) => run.getAttribute('aria-label')),
+    ).toEqual(['04.05.2026 05:30, 30 min'])
+    expect(within(wizard.getByTestId('preview-outputs')).queryByText('Well pump')).toBeNull()
+
+    const warnings = wizard.getByTestId('preview-warnings')
+    expect(
+      within(warnings).getByText('A cycle start time today has already passed: today it will not run.'),
+    ).toBeTruthy()
+    expect(within(warnings).getByText('An element’s slider is not at 100 %.')).toBeTruthy()
+    expect(within(warnings).getByText('Save the schedule at least 5 minutes before it starts.')).toBeTruthy()
+  })
+
+  it('edits a schedule: its values are filled in and PUT back with the change', async () => {
+    const existing = scheduleRowFixture({ id: 5, name: 'Tomatoes morning', state: 'active' })
+    const { server } = openSchedules({ rows: [existing] })
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Tomatoes morning' }))
+    const wizard = within(await screen.findByRole('dialog', { name: 'Edit Tomatoes morning' }))
+    await wizard.findByRole('group', { name: 'Devices' })
+    expect(field('name').value).toBe('Tomatoes morning')
+    expect(
+      (
+        within(wizard.getByRole('group', { name: 'Devices' })).getByRole('checkbox', {
+          name: 'Valve north',
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(true)
+    change(wizard.getByLabelText('Cycle length (min)'), '25')
+    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(await wizard.findByRole('button', { name: 'Save the schedule' }))
+    expect(await screen.findByText('Schedule saved.')).toBeTruthy()
+    const {
+      id: _id,
+      time_zone,
+      paused_from,
+      paused_until,
+      ended_at,
+      hidden,
+      state,
+      next_run,
+      created_at,
+      updated_at,
+      ...input
+    } = existing
+    expect(server.callsTo('PUT', '/api/schedulers/5')[0]?.body).toEqual({
+      ...input,
+      definition: { ...input.definition, cycle_minutes: 25 },
+    })
+  })
+
+  it('says the save failed when the server refuses for no field, and keeps the preview', async () => {
+    const { server } = openSchedules()
+    server.state.failures.set('POST /api/schedulers', { status: 500, code: 'internal' })
+    const wizard = await openWizard()
+    change(field('name'), 'Morning')
+    chooseElement(wizard, 'Devices', 'Valve north')
+    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(await wizard.findByRole('button', { name: 'Save the schedule' }))
+    expect(await screen.findByText('Failed to save the schedule.')).toBeTruthy()
+    expect(wizard.getByTestId('schedule-preview')).toBeTruthy()
+  })
+})
