@@ -37,6 +37,7 @@ import { registerRegistrationRoutes } from '../features/registration/registratio
 import { createRegistrationService } from '../features/registration/registration-service'
 import { registerResourceFeatures } from '../features/resource-usage/register-resources'
 import { registerScheduleFeatures } from '../features/schedules/register-schedules'
+import { resolveScheduleElements } from '../features/schedules/resolve-elements'
 import { startSessionHousekeeping } from '../features/sessions/session-housekeeping'
 import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
@@ -50,6 +51,7 @@ import { connectExternalBroker } from '../ingest/mqtt-external'
 import { createObjectDirectory } from '../ingest/object-directory'
 import { createMailer } from '../mail/mailer'
 import { startRealtime } from '../realtime/socket-server'
+import { createPlanRuntime, type PlanRuntime, type PlanRuntimeOptions } from '../runtime/plan-runtime'
 import { buildApp } from './build-app'
 import { loadSessionSecret } from './session-secret'
 
@@ -61,6 +63,8 @@ export interface RunningServer {
   ingest: ReturnType<typeof createIngestService>
   /** Alarm evaluation, the no-data and notification sweep (tests run a sweep at once). */
   alarms: AlarmsFeature
+  /** Output plans: replan, the runner (leader only), state confirmation. */
+  plans: PlanRuntime
   logger: Logger
   close(): Promise<void>
 }
@@ -75,10 +79,12 @@ export interface ServerOptions {
   housekeepingMs?: number
   throttlePolicies?: Partial<ThrottlePolicies>
   attemptPolicies?: Partial<AttemptPolicies>
-  /** How often silent modules and undelivered alarm notifications are looked for (default 30 s). */
-  alarmSweepMs?: number
   /** Commands and manual control: answer time-out, merge delay, sweep interval. */
   manualControl?: ManualControlOptions
+  /** How often silent modules and undelivered alarm notifications are looked for (default 30 s). */
+  alarmSweepMs?: number
+  /** The plan runner's clock and intervals (tests move the clock and run passes themselves). */
+  planRuntime?: Pick<PlanRuntimeOptions, 'now' | 'tickMs' | 'leadRetryMs' | 'firstPassDelayMs'>
 }
 
 /**
@@ -138,20 +144,34 @@ export async function startServer(
       { db: database.db, devices, realtime, logger },
       options.manualControl,
     )
+    // Output plans: sent through the command service, confirmed from up/state; runs under the lead.
+    const plans = createPlanRuntime({
+      database,
+      logger,
+      commands: manualControl.commands,
+      events: {
+        changed: (idClient, rows) => realtime.toClient(idClient).emit('outputs_plans', rows),
+        deleted: (idClient, ids) => realtime.toClient(idClient).emit('deleted_outputs_plans', { ids }),
+      },
+      resolveElements: resolveScheduleElements,
+      ...options.planRuntime,
+    })
     const ingest = createIngestService({
       database,
       directory,
       publisher: realtime.publisher,
       logger,
       flushMs: config.INGEST_FLUSH_MS,
-      onReadings: (object, readings) => alarms.monitor.onReadings(object, readings),
       // An acknowledged id is a configuration (objects) or a command; each settles only its own.
       onAck: async (object, ack) => [
         ...(await objectsService.acknowledge(object, ack)),
         ...(await manualControl.commands.acknowledge(object, ack)),
       ],
-      onState: (object, state, receivedAt) =>
-        manualControl.manual.confirmFromState(object, state, receivedAt),
+      onState: async (object, state, receivedAt) => {
+        await manualControl.manual.confirmFromState(object, state, receivedAt)
+        await plans.confirmPlansFromState(object, state, receivedAt)
+      },
+      onReadings: (object, readings) => alarms.monitor.onReadings(object, readings),
     })
 
     let ready = false
@@ -244,6 +264,7 @@ export async function startServer(
       db,
       logger,
       onPlansDeleted: (idClient, ids) => realtime.toClient(idClient).emit('deleted_outputs_plans', { ids }),
+      onScheduleChanged: (idClient, idSchedule) => plans.replan(idClient, idSchedule),
     })
     registerObjectsRoutes(app, { objects: objectsService, attempts })
     registerHttpIngestRoutes(app, {
@@ -269,6 +290,8 @@ export async function startServer(
       : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
     devices.attach(transport)
     manualControl.start()
+    // After the broker runs and commands can be sent: the first pass runs what came due while nobody led.
+    await plans.start()
     const messagePublication = startMessagePublication(messages, {
       localAnnouncer: { toUser: (idUser, event) => realtime.toUserHere(idUser).emit('user_message', event) },
       logger,
@@ -290,12 +313,15 @@ export async function startServer(
       database,
       ingest,
       alarms,
+      plans,
       logger,
       close() {
         closing ??= (async () => {
           ready = false
           logger.info('shutting down: no new work, flushing ingest')
           stopMaintenance()
+          // No plan is sent once shutdown begins; a run under way closes by its module's own timer.
+          await plans.stop()
           await ingest.close()
           await manualControl.stop()
           devices.detach()

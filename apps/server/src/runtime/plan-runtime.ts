@@ -16,6 +16,11 @@ export interface PlanRuntimeOptions {
   now?: () => Date
   /** How often the leader runs due plans (1 s). */
   tickMs?: number
+  /**
+   * How long a new leader waits before its first pass (10 s): after a restart the modules need a
+   * moment to reconnect and subscribe, and a command published before that would be lost.
+   */
+  firstPassDelayMs?: number
   /** How often a follower tries to take the lead (3 s). */
   leadRetryMs?: number
   /** How often the leader tops up the 48 h horizon (1 min). */
@@ -35,7 +40,9 @@ export function createPlanRuntime(options: PlanRuntimeOptions) {
   const extendEveryMs = options.extendEveryMs ?? 60_000
   const planner = createPlanner({ ...options, now })
   const runner = createPlanRunner({ ...options, now })
+  const firstPassDelayMs = options.firstPassDelayMs ?? 10_000
   let timer: NodeJS.Timeout | undefined
+  let firstPass: NodeJS.Timeout | undefined
   let pass: Promise<void> = Promise.resolve()
   let lastExtension = Number.NEGATIVE_INFINITY
 
@@ -45,11 +52,15 @@ export function createPlanRuntime(options: PlanRuntimeOptions) {
     retryMs: options.leadRetryMs ?? 3000,
     onLead() {
       lastExtension = Number.NEGATIVE_INFINITY
-      timer = setInterval(() => void tick(), tickMs)
-      timer.unref()
-      void tick()
+      firstPass = setTimeout(() => {
+        timer = setInterval(() => void tick(), tickMs)
+        timer.unref()
+        void tick()
+      }, firstPassDelayMs)
+      firstPass.unref()
     },
     async onLose() {
+      clearTimeout(firstPass)
       clearInterval(timer)
       timer = undefined
       await pass
