@@ -28,19 +28,20 @@ interface OutputControlProps {
 export function OutputControl({ output, value, view, failure, actions }: OutputControlProps) {
   const { t } = useTranslation()
   const choice = useMinutesChoice()
-  const [isSending, setSending] = useState(false)
+  // Each button waits for its own answer (the server answers once the module has done it).
+  const [sending, setSending] = useState<'open' | 'close' | null>(null)
 
-  const run = async (action: () => Promise<boolean>) => {
-    setSending(true)
+  const run = async (which: 'open' | 'close', action: () => Promise<boolean>) => {
+    setSending(which)
     try {
       await action()
     } finally {
-      setSending(false)
+      setSending(null)
     }
   }
   const open = () => {
     const taken = choice.take()
-    if (taken) void run(() => actions.openOutput(output, taken.minutes))
+    if (taken) void run('open', () => actions.openOutput(output, taken.minutes))
   }
 
   return (
@@ -86,7 +87,7 @@ export function OutputControl({ output, value, view, failure, actions }: OutputC
           <Button
             size="xs"
             onClick={open}
-            loading={isSending}
+            loading={sending === 'open'}
             aria-label={t('manual.open_output', { name: output.name })}
           >
             {t('manual.open')}
@@ -95,8 +96,9 @@ export function OutputControl({ output, value, view, failure, actions }: OutputC
             size="xs"
             variant="light"
             color="gray"
-            disabled={isSending || (view.state === 'idle' && value !== 1)}
-            onClick={() => void run(() => actions.closeOutput(output))}
+            loading={sending === 'close'}
+            disabled={view.state === 'idle' && value !== 1}
+            onClick={() => void run('close', () => actions.closeOutput(output))}
             aria-label={t('manual.close_output', { name: output.name })}
           >
             {t('manual.close')}

@@ -71,16 +71,8 @@ export function useManualActions() {
     updateOpens((list) => [...list, ...guesses])
     const answer = await send(event, payload)
     const isOk = 'ok' in answer && answer.ok
+    // On success the server's `manual_opens` event (sent before its answer) has replaced the guess.
     if (!isOk) updateOpens((list) => list.filter((row) => !guessIds.has(row.id)))
-    else if (typeof answer.id === 'number' && guesses.length === 1) {
-      // The server's id for the open: its events replace this row from now on.
-      const realId = answer.id
-      updateOpens((list) =>
-        list.some((row) => row.id === realId)
-          ? list
-          : list.map((row) => (guessIds.has(row.id) ? { ...row, id: realId } : row)),
-      )
-    }
     return isOk
   }
 
@@ -91,21 +83,19 @@ export function useManualActions() {
     outputIds: readonly number[],
   ): Promise<boolean> {
     const ids = new Set(outputIds)
-    let before: ManualOpenRow[] = []
-    updateOpens((list) => {
-      before = list
-      return list.map((row) =>
-        ids.has(row.Output.id) && isManualOpenBusy(row.status)
-          ? { ...row, status: manualStatus.cancelled }
-          : row,
-      )
-    })
+    const stopping = new Map<ManualOpenRow, ManualOpenRow>()
+    updateOpens((list) =>
+      list.map((row) => {
+        if (!ids.has(row.Output.id) || !isManualOpenBusy(row.status)) return row
+        const guess = { ...row, status: manualStatus.cancelled }
+        stopping.set(guess, row)
+        return guess
+      }),
+    )
     const answer = await send(event, payload)
     const isOk = 'ok' in answer && answer.ok
-    if (!isOk) {
-      const previous = new Map(before.map((row) => [row.id, row]))
-      updateOpens((list) => list.map((row) => (ids.has(row.Output.id) ? (previous.get(row.id) ?? row) : row)))
-    }
+    // Only rows still as guessed go back: the server may already have told what became of them.
+    if (!isOk) updateOpens((list) => list.map((row) => stopping.get(row) ?? row))
     return isOk
   }
 

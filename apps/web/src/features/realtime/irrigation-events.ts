@@ -18,8 +18,11 @@ export type SendIrrigationRequest = <Event extends IrrigationRequestEvent>(
   payload: IrrigationRequestPayload<Event>,
 ) => Promise<IrrigationAck>
 
-/** A request unanswered for this long counts as failed (the server answers at once; the module later). */
-const ackTimeoutMs = 15_000
+/**
+ * A request unanswered for this long counts as failed. The server answers once the modules have
+ * settled the command, and a command times out there after 30 s.
+ */
+const ackTimeoutMs = 45_000
 
 /**
  * Sends one manual control request and resolves with the server's acknowledgement (which may carry
@@ -102,6 +105,15 @@ function cachedPlanWindows(queryClient: QueryClient) {
  * screen and the calendar follow them without asking the server again.
  */
 export function applyIrrigationEvents(socket: RealtimeSocket, queryClient: QueryClient) {
+  let hasConnectedBefore = false
+  socket.on('connect', () => {
+    // Events pushed while the channel was down are lost: read the openings and plans again.
+    if (hasConnectedBefore) {
+      void queryClient.invalidateQueries({ queryKey: manualOpensQueryKey })
+      void queryClient.invalidateQueries({ queryKey: ['outputs_plans'] })
+    }
+    hasConnectedBefore = true
+  })
   socket.on('manual_opens', (rows) =>
     queryClient.setQueryData<ManualOpenRow[]>(manualOpensQueryKey, (list) =>
       list ? mergeManualOpens(list, rows) : list,
