@@ -2,6 +2,7 @@ import { alarmListQuerySchema, alarmRowSchema, apiErrorSchema } from '@kropla/do
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { AuthContext } from '../auth/auth-context'
 import { requireUser } from '../auth/auth-hooks'
 import type { AlarmsService } from './alarms-service'
 
@@ -15,10 +16,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** Alarms of the session's client account (spec 01: /alarms). */
 export function registerAlarmsRoutes(app: FastifyInstance, deps: { alarms: AlarmsService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
-  const actor = (auth: NonNullable<import('fastify').FastifyRequest['auth']>) => ({
-    idClient: auth.idClient,
-    user: auth.user,
-  })
+  const actor = (auth: AuthContext) => ({ idClient: auth.idClient, user: auth.user })
 
   routes.get(
     '/api/alarms',

@@ -32,16 +32,27 @@ export function createPushChannel(deps: {
       let gone = 0
       const failures: string[] = []
       for (const subscription of subscriptions) {
-        const request = webPush.generateRequestDetails(subscription, payload, {
-          vapidDetails: { subject: deps.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: pushTtlSeconds,
-          urgency: 'high',
-          topic: message.push.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
-        })
+        let request: ReturnType<typeof webPush.generateRequestDetails>
+        try {
+          request = webPush.generateRequestDetails(subscription, payload, {
+            vapidDetails: { subject: deps.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+            TTL: pushTtlSeconds,
+            urgency: 'high',
+            topic: message.push.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
+          })
+        } catch (error) {
+          // Keys no push service could ever decrypt with: the subscription can never work.
+          gone++
+          await deps.subscriptions.forget(subscription.endpoint)
+          deps.logger.info({ user: recipient.id, err: error }, 'unusable push subscription: removed')
+          continue
+        }
         try {
           const answer = await fetch(request.endpoint, {
             method: request.method,
-            headers: request.headers as Record<string, string>,
+            headers: Object.fromEntries(
+              Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+            ),
             body: request.body ?? undefined,
             signal: AbortSignal.timeout(pushTimeoutMs),
           })
