@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { browserLanguages, chooseLanguage, readStoredLang } from './features/language/choose-language'
+import { registerServiceWorker } from './features/push/register-service-worker'
 import { createI18n } from './lib/i18n'
 import { reloadOnStaleChunks } from './lib/reload-on-stale-chunks'
 
@@ -14,6 +15,7 @@ i18n.on('languageChanged', (lang) => {
 })
 
 reloadOnStaleChunks(window)
+registerServiceWorker()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -8,6 +8,7 @@ import { Loaded } from '../../app/ui/Loaded'
 import { PhoneInput } from '../account-forms/PhoneInput'
 import { SaveChangesButton } from '../account-forms/SaveChangesButton'
 import { useSettingsForm } from '../account-forms/useSettingsForm'
+import { PushSwitch } from '../push/PushSwitch'
 import { meQueryKey } from '../session/me-query'
 import { useSession } from '../session/useSession'
 import { SettingsCard } from '../settings/SettingsCard'
@@ -113,6 +114,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <Checkbox label={t('profile.notify_email')} {...checkbox('notify_email')} />
             <Checkbox label={t('profile.notify_app')} {...checkbox('notify_app')} />
           </Group>
+          <PushSwitch />
         </SettingsCard>
 
         <SettingsCard title={t('profile.marketing')}>
