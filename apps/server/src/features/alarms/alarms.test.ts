@@ -14,6 +14,8 @@ import {
 } from '../../test/test-server'
 import { readSmsOutbox } from '../notifications/sms-channel'
 import { createBrowserPushKeys, startStandInService } from '../notifications/stand-in-services'
+import { loadVapidKeys } from '../push/vapid-keys'
+import { createAlarmsDal } from './alarms-dal'
 
 /**
  * Alarms end to end: a module's readings over the real embedded broker cross a threshold set on
@@ -375,6 +377,32 @@ describe('exactly-once delivery', () => {
     await server.alarms.sweep()
     clockSkewMs = 0
     expect(mailsTo(helperAccount.email)).toHaveLength(mailsBefore + 1)
+  })
+})
+
+describe('several server processes', () => {
+  it('agree on one VAPID key pair and raise one alarm when they raise the same one at once', async () => {
+    const [first, second] = await Promise.all([loadVapidKeys(pool()), loadVapidKeys(pool())])
+    expect(first).toEqual(second)
+    expect((await owner.request('GET', '/api/push/vapid_public_key')).body).toEqual({ key: first!.publicKey })
+
+    const processes = [createAlarmsDal(pool()), createAlarmsDal(pool())]
+    const raise = {
+      idClient: farm.user.id_client,
+      idObject: farm.modules[0]!.id,
+      alarmName: 'TEMP_1_gt',
+      field: 'TEMP_1',
+      threshold: 30,
+      value: 31,
+      at: new Date(),
+    }
+    const raised = await Promise.all(processes.map((dal) => dal.raise(raise)))
+    expect(raised.filter((row) => row !== null)).toHaveLength(1)
+    const active = await pool().query(
+      "select count(*)::int as count from alarms where id_object = $1 and alarm_name = 'TEMP_1_gt' and active",
+      [farm.modules[0]!.id],
+    )
+    expect(active.rows[0].count).toBe(1)
   })
 })
 
