@@ -74,7 +74,8 @@ export function withSchedules<Server extends FakeServer>(
     const headers = (init?.headers ?? {}) as Record<string, string>
     const lang: Lang = headers['accept-language'] === 'pl' ? 'pl' : 'en'
     const body: unknown = init?.body === undefined ? undefined : JSON.parse(String(init.body))
-    server.state.calls.push({ method, path, body })
+    // Recorded with its query, which says what was asked (`?hidden=1`, `?id_schedule=5`).
+    server.state.calls.push({ method, path: query ? `${path}?${query}` : path, body })
     if (method !== 'GET' && headers['csrf-token'] !== 'csrf-1') return server.fetch(input, init)
     const refuse = (status: number, code: string) =>
       json(status, { error: code, message: translate(lang, `errors.${code}`) })

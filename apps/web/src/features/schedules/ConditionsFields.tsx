@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
 import { fieldError } from '../resources/field-error'
 import { ChoiceSelect } from '../resources/form-inputs'
+import { type CardProps, memoCard } from './memo-card'
 import type { ScheduleForm } from './schedule-form'
 
 export interface ConditionChoices {
@@ -61,7 +62,10 @@ function newCondition(choices: ConditionChoices): ScheduleCondition | null {
 }
 
 /** Conditions every run must meet when it is due: a metric from a module or a group's average, lower or higher than a value. */
-export function ConditionsFields({ form, choices }: { form: ScheduleForm; choices: ConditionChoices }) {
+export const ConditionsFields = memoCard(function ConditionsFields({
+  form,
+  choices,
+}: CardProps & { choices: ConditionChoices }) {
   const { t } = useTranslation()
   const { conditions } = form.getValues().definition
   const candidate = newCondition(choices)
@@ -97,7 +101,7 @@ export function ConditionsFields({ form, choices }: { form: ScheduleForm; choice
       </Stack>
     </Card>
   )
-}
+})
 
 interface ConditionRowProps {
   form: ScheduleForm

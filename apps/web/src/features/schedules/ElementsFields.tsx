@@ -21,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { fieldError } from '../resources/field-error'
 import { IdChecklist } from '../resources/form-inputs'
+import { type CardProps, memoCard } from './memo-card'
 import type { ScheduleForm } from './schedule-form'
 
 export interface ElementChoices {
@@ -47,7 +48,10 @@ const minutesOf = (cycleMinutes: unknown, percent: unknown) =>
   Math.round(((Number(cycleMinutes) || 0) * (Number(percent) || 0)) / 100)
 
 /** What the schedule waters or drives, in order, each with its slider (percent of the cycle length). */
-export function ElementsFields({ form, choices }: { form: ScheduleForm; choices: ElementChoices }) {
+export const ElementsFields = memoCard(function ElementsFields({
+  form,
+  choices,
+}: CardProps & { choices: ElementChoices }) {
   const { t } = useTranslation()
   const { type, definition } = form.getValues()
   const { elements } = definition
@@ -115,7 +119,7 @@ export function ElementsFields({ form, choices }: { form: ScheduleForm; choices:
       </Stack>
     </Card>
   )
-}
+})
 
 interface ElementRowProps {
   form: ScheduleForm

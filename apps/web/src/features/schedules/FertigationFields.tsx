@@ -3,12 +3,13 @@ import { Card, Checkbox, Group, NumberInput, Stack, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { fieldError } from '../resources/field-error'
 import { ChoiceSelect } from '../resources/form-inputs'
-import { defaultFertigation, type ScheduleForm } from './schedule-form'
+import { type CardProps, memoCard } from './memo-card'
+import { defaultFertigation } from './schedule-form'
 
 const kinds: readonly Fertigation['kind'][] = ['none', 'every_n_days', 'every_n_cycles', 'cycles']
 
 /** Fertigation of an irrigation schedule: none, every N days, every N cycles, or given cycle numbers. */
-export function FertigationFields({ form }: { form: ScheduleForm }) {
+export const FertigationFields = memoCard(function FertigationFields({ form }: CardProps) {
   const { t } = useTranslation()
   const { definition } = form.getValues()
   const { fertigation } = definition
@@ -68,4 +69,4 @@ export function FertigationFields({ form }: { form: ScheduleForm }) {
       </Stack>
     </Card>
   )
-}
+})

@@ -3,11 +3,12 @@ import { Card, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { fieldError } from '../resources/field-error'
 import { ChoiceSelect } from '../resources/form-inputs'
-import { type ScheduleForm, valuesForType } from './schedule-form'
+import { type CardProps, memoCard } from './memo-card'
+import { valuesForType } from './schedule-form'
 import { priorityNames, typeNameOf } from './schedule-text'
 
 /** Name, type, priority and the days the schedule is valid. */
-export function GeneralFields({ form }: { form: ScheduleForm }) {
+export const GeneralFields = memoCard(function GeneralFields({ form }: CardProps) {
   const { t } = useTranslation()
   const values = form.getValues()
   return (
@@ -63,4 +64,4 @@ export function GeneralFields({ form }: { form: ScheduleForm }) {
       </Stack>
     </Card>
   )
-}
+})

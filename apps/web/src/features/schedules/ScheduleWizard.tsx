@@ -2,7 +2,7 @@ import { isControlType, type ScheduleInput, type SchedulePreview, type ScheduleR
 import { Alert, Button, Group, List, Modal, Stack, Stepper } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
@@ -15,6 +15,7 @@ import { type ConditionChoices, ConditionsFields } from './ConditionsFields'
 import { type ElementChoices, ElementsFields } from './ElementsFields'
 import { FertigationFields } from './FertigationFields'
 import { GeneralFields } from './GeneralFields'
+import { watchOf } from './memo-card'
 import { PreviewTimeline } from './PreviewTimeline'
 import {
   newScheduleValues,
@@ -47,6 +48,22 @@ export function ScheduleWizard({ existing, onClose }: ScheduleWizardProps) {
   const outputs = useOutputs()
   const groups = useGroups()
   const objects = useObjects()
+  // Kept while the lists stay the same, so the cards drawn from them need not draw again.
+  const elementChoices = useMemo<ElementChoices>(
+    () => ({
+      sections: sections.data ?? [],
+      outputs: (outputs.data ?? []).filter((output) => output.kind === 'output'),
+      groups: (groups.data ?? []).filter((group) => group.scope === 'outputs'),
+    }),
+    [sections.data, outputs.data, groups.data],
+  )
+  const conditionChoices = useMemo<ConditionChoices>(
+    () => ({
+      objects: objects.data ?? [],
+      groups: (groups.data ?? []).filter((group) => group.scope === 'objects'),
+    }),
+    [objects.data, groups.data],
+  )
   const title = existing
     ? t('schedules.wizard.edit_title', { name: existing.name })
     : t('schedules.wizard.new_title')
@@ -57,15 +74,8 @@ export function ScheduleWizard({ existing, onClose }: ScheduleWizardProps) {
           <WizardSteps
             existing={existing}
             onClose={onClose}
-            elementChoices={{
-              sections: sections.data ?? [],
-              outputs: (outputs.data ?? []).filter((output) => output.kind === 'output'),
-              groups: (groups.data ?? []).filter((group) => group.scope === 'outputs'),
-            }}
-            conditionChoices={{
-              objects: objects.data ?? [],
-              groups: (groups.data ?? []).filter((group) => group.scope === 'objects'),
-            }}
+            elementChoices={elementChoices}
+            conditionChoices={conditionChoices}
           />
         )}
       </LoadedAll>
@@ -86,7 +96,7 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
     scheduleFormSchema,
     existing ? valuesOfRow(existing) : newScheduleValues(todayIn(user.time_zone)),
   )
-  const preview = usePreview()
+  const preview = usePreview(existing?.id ?? null)
   const save = useSaveSchedule(existing?.id ?? null)
   const [shown, setShown] = useState<{ body: ScheduleInput; preview: SchedulePreview } | null>(null)
   /** Set when the last check failed: messages no field holds (usually none). */
@@ -133,6 +143,8 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
     })
   }
 
+  const values = form.getValues()
+  const { rule, starts, cycle_minutes, elements, fertigation, conditions } = values.definition
   return (
     <Stepper active={shown ? 1 : 0} size="xs" iconSize={28} allowNextStepsSelect={false}>
       <Stepper.Step label={t('schedules.wizard.step_schedule')}>
@@ -153,11 +165,38 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
             {preview.isError && problems === null && (
               <FailureAlert error={preview.error} testId="schedule-preview-error" />
             )}
-            <GeneralFields form={form} />
-            <TimingFields form={form} />
-            <ElementsFields form={form} choices={elementChoices} />
-            {!isControlType(form.getValues().type) && <FertigationFields form={form} />}
-            <ConditionsFields form={form} choices={conditionChoices} />
+            <GeneralFields
+              form={form}
+              watch={watchOf(
+                form,
+                [values.name, values.type, values.priority, values.begin_date, values.expiration_date],
+                ['name', 'type', 'priority', 'begin_date', 'expiration_date'],
+              )}
+            />
+            <TimingFields
+              form={form}
+              watch={watchOf(
+                form,
+                [values.type, rule, starts, cycle_minutes],
+                ['definition.rule', 'definition.starts', 'definition.cycle_minutes'],
+              )}
+            />
+            <ElementsFields
+              form={form}
+              watch={watchOf(form, [values.type, elements, cycle_minutes], ['definition.elements'])}
+              choices={elementChoices}
+            />
+            {!isControlType(values.type) && (
+              <FertigationFields
+                form={form}
+                watch={watchOf(form, [fertigation, starts], ['definition.fertigation'])}
+              />
+            )}
+            <ConditionsFields
+              form={form}
+              watch={watchOf(form, conditions, ['definition.conditions'])}
+              choices={conditionChoices}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('schedules.cancel')}

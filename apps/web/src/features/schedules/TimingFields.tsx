@@ -13,6 +13,7 @@ import {
 } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { fieldError } from '../resources/field-error'
+import { type CardProps, memoCard } from './memo-card'
 import { defaultRule, defaultStarts, type ScheduleForm } from './schedule-form'
 import { weekdayNames } from './schedule-text'
 
@@ -22,7 +23,7 @@ const weekdays = [1, 2, 3, 4, 5, 6, 7] as const
 const wholeNumber = { allowDecimal: false, clampBehavior: 'none', min: 0 } as const
 
 /** When the schedule runs: on which days, when its cycles start, how long a cycle is. */
-export function TimingFields({ form }: { form: ScheduleForm }) {
+export const TimingFields = memoCard(function TimingFields({ form }: CardProps) {
   const { t } = useTranslation()
   const { type, definition } = form.getValues()
   const { rule, starts } = definition
@@ -126,7 +127,7 @@ export function TimingFields({ form }: { form: ScheduleForm }) {
       </Stack>
     </Card>
   )
-}
+})
 
 /** Explicit cycle hours: one time input per cycle, added and removed by the user. */
 function CycleHours({ form, times }: { form: ScheduleForm; times: string[] }) {

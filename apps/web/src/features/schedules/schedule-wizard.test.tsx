@@ -1,6 +1,6 @@
 import type { ScheduleInput, SchedulePreview } from '@kropla/domain'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { withResources } from '../../testing/fake-resources'
 import { type FakeSchedules, scheduleRowFixture, withSchedules } from '../../testing/fake-schedules'
 import { createFakeServer } from '../../testing/fake-server'
@@ -11,6 +11,11 @@ import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
 vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
+
+// The screen is a lazy chunk: loaded once here, so no test spends its own time waiting for it.
+beforeAll(async () => {
+  await import('./SchedulesScreen')
+}, 60_000)
 
 beforeEach(() => {
   socket = createFakeSocket()
@@ -309,6 +314,8 @@ describe('the schedule wizard', () => {
     fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
     fireEvent.click(await wizard.findByRole('button', { name: 'Save the schedule' }))
     expect(await screen.findByText('Schedule saved.')).toBeTruthy()
+    // The preview leaves the schedule's own runs out of the overlaps.
+    expect(server.callsTo('POST', '/api/schedulers/preview?id_schedule=5')).toHaveLength(1)
     const {
       id: _id,
       time_zone,

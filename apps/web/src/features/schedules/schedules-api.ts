@@ -19,11 +19,16 @@ export function useSchedules(withHidden: boolean) {
   })
 }
 
-/** POST /api/schedulers/preview: the coming days' runs of a schedule not saved yet. */
-export function usePreview() {
+/**
+ * POST /api/schedulers/preview: the coming days' runs of a schedule not saved yet. Editing, the
+ * schedule's own id tells the server to leave its current runs out of the overlaps.
+ */
+export function usePreview(idSchedule: number | null) {
   const api = useApi()
+  const path =
+    idSchedule === null ? '/api/schedulers/preview' : `/api/schedulers/preview?id_schedule=${idSchedule}`
   return useMutation({
-    mutationFn: (body: ScheduleInput) => api.post<SchedulePreview>('/api/schedulers/preview', body),
+    mutationFn: (body: ScheduleInput) => api.post<SchedulePreview>(path, body),
   })
 }
 
