@@ -13,7 +13,7 @@ export interface PendingNotification extends NotificationKey {
   createdAt: Date
 }
 
-/** Users of the owning account and users assigned to it, with the channels each chose. */
+/** Users of the owning account and users assigned to it, with the channels each chose (not those still invited). */
 export interface RecipientRow {
   id: number
   email: string
@@ -32,7 +32,8 @@ export function createNotificationsDal(pool: pg.Pool) {
       const result = await pool.query<RecipientRow>(
         `select u.id, u.email, u.phone, u.lang, u.time_zone, u.notify_email, u.notify_sms, u.notify_app
          from users u
-         where u.id_client = $1 or u.id in (select user_id from user_clients where id_client = $1)
+         where not u.invited
+           and (u.id_client = $1 or u.id in (select user_id from user_clients where id_client = $1))
          order by u.id`,
         [idClient],
       )
