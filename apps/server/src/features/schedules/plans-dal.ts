@@ -88,8 +88,9 @@ export function createPlansDal(db: Executor, idClient: number) {
     },
 
     /**
-     * The openings other schedules already hold from `from` on (planned, sent or running), as the
-     * fixed runs a new schedule's runs must give way to.
+     * The openings already held from `from` on (planned, sent or running), as the fixed runs a
+     * schedule's new runs must give way to: the planner's own rule. A schedule being edited loses
+     * its planned runs to the new version (the replan deletes them), its sent or running ones stay.
      */
     async heldOpenings(from: Date, exceptSchedule: number | null) {
       return db
@@ -106,7 +107,7 @@ export function createPlansDal(db: Executor, idClient: number) {
             gt(sql`${outputs_plans.open_at} + ${outputs_plans.duration} * interval '1 minute'`, from),
             exceptSchedule === null
               ? undefined
-              : sql`${outputs_plans.id_schedule} is distinct from ${exceptSchedule}`,
+              : sql`not (${outputs_plans.id_schedule} is not distinct from ${exceptSchedule} and ${outputs_plans.status} = ${planStatus.planned})`,
           ),
         )
         .orderBy(asc(outputs_plans.open_at))
