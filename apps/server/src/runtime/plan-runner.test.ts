@@ -196,6 +196,33 @@ describe('the plan runner', () => {
     expect((await planOf(wet)).id_command).toBe(module.received[0]!.id)
   })
 
+  it('keeps every active schedule planned 48 hours ahead, without planning a run twice', async () => {
+    const { idClient, outputs, planEvents } = await valveFarm()
+    const id = await insertSchedule(server, idClient, {
+      begin_date: '2030-01-11',
+      expiration_date: null,
+      definition: { cycle_minutes: 2, elements: [{ kind: 'output', id: outputs.o3!, percent: 100 }] },
+    })
+    clock.set('2030-01-11T09:00:00Z')
+    await server.plans.extendHorizon()
+    const opens = async () => (await plansOf(server, id)).map((plan) => plan.open_at.toISOString())
+    expect(await opens()).toEqual(['2030-01-11T10:00:00.000Z', '2030-01-12T10:00:00.000Z'])
+    await until(async () => planEvents.filter((row) => row.id_schedule === id).length === 2)
+    await server.plans.extendHorizon()
+    expect(await opens()).toHaveLength(2)
+
+    // A day later the horizon reaches one more day.
+    clock.set('2030-01-12T09:00:00Z')
+    await server.plans.extendHorizon()
+    expect(await opens()).toEqual([
+      '2030-01-11T10:00:00.000Z',
+      '2030-01-12T10:00:00.000Z',
+      '2030-01-13T10:00:00.000Z',
+    ])
+    await server.database.db.update(schedules).set({ ended_at: clock.now() }).where(eq(schedules.id, id))
+    await server.plans.replan(idClient, id)
+  })
+
   it('closes a run whose schedule is paused mid-run and removes its runs not sent yet', async () => {
     const { idClient, module, outputs, deletedEvents } = await valveFarm()
     const day = '2030-01-10'

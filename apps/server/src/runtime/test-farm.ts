@@ -87,6 +87,8 @@ export async function insertSchedule(
   idClient: number,
   fields: {
     begin_date: string
+    /** The begin date unless said otherwise (null: open-ended). */
+    expiration_date?: string | null
     definition: Partial<ScheduleDefinition> & Pick<ScheduleDefinition, 'elements'>
   },
 ) {
@@ -106,8 +108,8 @@ export async function insertSchedule(
       type: 4,
       priority: 0,
       begin_date: fields.begin_date,
-      // One day only: the next tests move the clock to later days without meeting this one's runs.
-      expiration_date: fields.begin_date,
+      // One day by default: the next tests move the clock to later days without meeting this one's runs.
+      expiration_date: fields.expiration_date === undefined ? fields.begin_date : fields.expiration_date,
       time_zone: 'UTC',
       definition,
     })
