@@ -141,7 +141,7 @@ export async function startServer(
     // Commands to modules and manual control; `manualControl.commands` is the CommandService.
     const manualControl = startManualControl(
       app,
-      { db: database.db, devices, realtime, logger },
+      { database, devices, realtime, logger },
       options.manualControl,
     )
     // Output plans: sent through the command service, confirmed from up/state; runs under the lead.

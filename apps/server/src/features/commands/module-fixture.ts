@@ -68,6 +68,10 @@ export async function commandedModule(
     async reportData(values: Record<string, boolean>) {
       await up('data', { ts: new Date().toISOString(), values })
     },
+    /** Resolves once every answer so far (acknowledgements and state reports) is published. */
+    async idle() {
+      await Promise.allSettled(answering)
+    },
     async close() {
       await Promise.allSettled(answering)
       await client.endAsync()

@@ -289,6 +289,8 @@ describe('manual_schedule', () => {
         ok: true,
       })
     await until(async () => (await openingsOf(second.id)).at(-1)?.status === 2)
+    // Its state report (both on) is out before the readings below.
+    await device.idle()
     // The module's timer closed the first one; it says so in its readings only.
     await device.reportData({ o2: false })
     shiftMs = 61_000

@@ -1,12 +1,12 @@
-import type { manualScheduleNewSchema, OutputPlanRow, PlanRole, ScheduleDefinition } from '@kropla/domain'
+import type { manualScheduleNewSchema, ScheduleDefinition } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
-import type { Db } from '../../db/client'
-import { outputs, outputs_plans, schedules, users } from '../../db/schema'
+import type { Database } from '../../db/client'
+import { outputs_plans, schedules, users } from '../../db/schema'
 import type { Realtime } from '../../realtime/socket-server'
-import type { Executor } from '../users/db-helpers'
+import { planRowsByClient } from '../../runtime/plan-rows'
 import { createManualOpensDal } from './manual-opens-dal'
 import { switchableOutputs } from './own-outputs'
 
@@ -15,52 +15,6 @@ export type ManualSequenceInput = z.output<typeof manualScheduleNewSchema>
 /** A start this far in the past is refused: the sequence would open outputs late. */
 const pastStartMs = 60_000
 const maxTotalMinutes = 1440
-
-/** Output plans as the browser gets them (`outputs_plans`, the calendar). */
-export async function planRows(db: Executor, ids: number[]): Promise<OutputPlanRow[]> {
-  if (ids.length === 0) return []
-  const found = await db
-    .select({
-      plan: outputs_plans,
-      schedule: {
-        id: schedules.id,
-        name: schedules.name,
-        type: schedules.type,
-        deleted_at: schedules.deleted_at,
-      },
-      output: {
-        id: outputs.id,
-        name: outputs.name,
-        id_object: outputs.id_object,
-        field_name: outputs.field_name,
-      },
-    })
-    .from(outputs_plans)
-    .innerJoin(outputs, eq(outputs.id, outputs_plans.id_output))
-    .leftJoin(schedules, eq(schedules.id, outputs_plans.id_schedule))
-    .where(inArray(outputs_plans.id, ids))
-    .orderBy(asc(outputs_plans.open_at), asc(outputs_plans.id))
-  return found.map(({ plan, schedule, output }) => ({
-    id: plan.id,
-    id_schedule: plan.id_schedule,
-    id_output: plan.id_output,
-    role: plan.role as PlanRole,
-    id_water_source: plan.id_water_source,
-    element_index: plan.element_index,
-    cycle: plan.cycle,
-    planned_at: plan.planned_at.toISOString(),
-    open_at: plan.open_at.toISOString(),
-    duration: plan.duration,
-    fertigation: plan.fertigation,
-    status: plan.status,
-    confirmed_state: plan.confirmed_state,
-    fertigation_confirm_state: plan.fertigation_confirm_state,
-    manual_status: plan.manual_status,
-    error: plan.error,
-    Scheduler: schedule ? { ...schedule, deleted_at: schedule.deleted_at?.toISOString() ?? null } : null,
-    Output: output,
-  }))
-}
 
 /** `YYYY-MM-DD` and `HH:mm` of an instant in a time zone. */
 function localDayAndTime(at: Date, timeZone: string) {
@@ -87,16 +41,17 @@ function localDayAndTime(at: Date, timeZone: string) {
  * schedule holds one of the outputs in the sequence's time.
  */
 export function createManualSequence(deps: {
-  db: Db
+  database: Database
   realtime: Pick<Realtime, 'toClient'>
   now?: () => Date
 }) {
   const now = deps.now ?? (() => new Date())
-  const dal = createManualOpensDal(deps.db)
+  const db = deps.database.db
+  const dal = createManualOpensDal(db)
 
   /** The user's time zone, else the account's first one chosen, else UTC. */
   async function timeZoneOf(idClient: number, idUser: number) {
-    const chosen = await deps.db
+    const chosen = await db
       .select({ id: users.id, time_zone: users.time_zone })
       .from(users)
       .where(and(eq(users.id_client, idClient), isNotNull(users.time_zone)))
@@ -147,7 +102,7 @@ export function createManualSequence(deps: {
         conditions: [],
       }
       const name = input.name || translate(context.lang, 'resources.use_kinds.manual_open')
-      const { schedule, planIds } = await deps.db.transaction(async (tx) => {
+      const { schedule, planIds } = await db.transaction(async (tx) => {
         const [schedule] = await tx
           .insert(schedules)
           .values({
@@ -186,7 +141,8 @@ export function createManualSequence(deps: {
           .returning({ id: outputs_plans.id })
         return { schedule: schedule!, planIds: plans.map((plan) => plan.id) }
       })
-      deps.realtime.toClient(context.idClient).emit('outputs_plans', await planRows(deps.db, planIds))
+      const rows = (await planRowsByClient(deps.database.pool, planIds)).get(context.idClient) ?? []
+      deps.realtime.toClient(context.idClient).emit('outputs_plans', rows)
       return { id: schedule.id }
     },
   }

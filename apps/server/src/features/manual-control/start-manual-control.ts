@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
-import type { Db } from '../../db/client'
+import type { Database } from '../../db/client'
 import type { DevicePublisher } from '../../ingest/device-publisher'
 import type { Realtime } from '../../realtime/socket-server'
 import { createCommandMerger } from '../commands/command-merger'
@@ -30,21 +30,29 @@ export interface ManualControlOptions {
 export function startManualControl(
   app: FastifyInstance,
   deps: {
-    db: Db
+    database: Database
     devices: Pick<DevicePublisher, 'publish'>
     realtime: Pick<Realtime, 'toClient' | 'handleRequest'>
     logger: Logger
   },
   options: ManualControlOptions = {},
 ) {
+  const { db } = deps.database
   const commands = createCommandService({
     ...deps,
+    db,
     now: options.now,
     timeoutMs: options.commandTimeoutMs,
     sweepMs: options.sweepMs,
   })
   const merger = createCommandMerger({ commands, logger: deps.logger, mergeMs: options.commandMergeMs })
-  const manual = createManualControlService({ ...deps, commands, now: options.now, sweepMs: options.sweepMs })
+  const manual = createManualControlService({
+    ...deps,
+    db,
+    commands,
+    now: options.now,
+    sweepMs: options.sweepMs,
+  })
   const sequence = createManualSequence({ ...deps, now: options.now })
   registerCommandRequests(deps.realtime, { merger, logger: deps.logger })
   registerManualRequests(deps.realtime, { manual, sequence, logger: deps.logger })
