@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { calendarResults, resultColours } from './plan-appearance'
+import { calendarResults, resultColour } from './plan-appearance'
 
 /** The colour of every result, in the user's language. */
 export function CalendarLegend() {
@@ -20,7 +20,9 @@ export function CalendarLegend() {
                 width: 14,
                 height: 14,
                 borderRadius: 3,
-                background: `var(--mantine-color-${resultColours[result]}-${result === 'error' ? 3 : 6})`,
+                border: `2px solid ${resultColour(result)}`,
+                // Planned runs are not confirmed yet: drawn outlined, as in the grid.
+                background: result === 'planned' ? 'var(--mantine-color-white)' : resultColour(result),
               }}
             />
             <Text size="sm">{t(`calendar.results.${result}`)}</Text>

@@ -3,7 +3,7 @@ import { Box, ScrollArea, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/format-date'
 import { type CalendarDay, daySegments } from './calendar-period'
-import { planAppearance, resultColours } from './plan-appearance'
+import { planAppearance, resultColour } from './plan-appearance'
 
 const hourHeight = 40
 const pxPerMinute = hourHeight / 60
@@ -47,7 +47,7 @@ interface DayColumnProps {
 
 function DayColumn({ day, plans, timeZone, label }: DayColumnProps) {
   const { t } = useTranslation()
-  const segments = daySegments(plans, day)
+  const segments = daySegments(plans, day, minBlockHeight / pxPerMinute)
   const time = (iso: string) => formatDateTime(iso, 'HH:mm', timeZone)
   return (
     <Box
@@ -74,7 +74,7 @@ function DayColumn({ day, plans, timeZone, label }: DayColumnProps) {
       >
         {segments.map(({ plan, startMinute, endMinute, lane, lanes }) => {
           const { result, isConfirmed } = planAppearance(plan)
-          const colour = `var(--mantine-color-${resultColours[result]}-${result === 'error' ? 3 : 6})`
+          const colour = resultColour(result)
           const end = new Date(Date.parse(plan.open_at) + plan.duration * 60_000).toISOString()
           const schedule = !plan.Scheduler
             ? t('calendar.deleted_schedule')

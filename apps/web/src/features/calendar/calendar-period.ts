@@ -83,8 +83,11 @@ export interface DaySegment {
   lanes: number
 }
 
-/** Runs of one day cut to the day, side by side where they overlap. */
-export function daySegments(plans: readonly OutputPlanRow[], day: CalendarDay): DaySegment[] {
+/**
+ * Runs of one day cut to the day, side by side where they overlap. A short run is drawn taller
+ * than its time (`minMinutes` high at least), so lanes are chosen by the drawn extent.
+ */
+export function daySegments(plans: readonly OutputPlanRow[], day: CalendarDay, minMinutes = 0): DaySegment[] {
   const segments = plans
     .map((plan) => {
       const open = Date.parse(plan.open_at)
@@ -97,7 +100,7 @@ export function daySegments(plans: readonly OutputPlanRow[], day: CalendarDay): 
   const placed = segments.map((piece) => {
     let lane = laneEnds.findIndex((end) => end <= piece.from)
     if (lane === -1) lane = laneEnds.length
-    laneEnds[lane] = piece.to
+    laneEnds[lane] = Math.max(piece.to, piece.from + minMinutes * 60_000)
     return {
       plan: piece.plan,
       startMinute: (piece.from - day.start) / 60_000,

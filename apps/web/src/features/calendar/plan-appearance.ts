@@ -34,6 +34,10 @@ export const resultColours: Record<CalendarResult, string> = {
   cancelled: 'gray',
 }
 
+/** The CSS colour of a result: spec 02's light red for errors, the full shade otherwise. */
+export const resultColour = (result: CalendarResult) =>
+  `var(--mantine-color-${resultColours[result]}-${result === 'error' ? 3 : 6})`
+
 export type AppearanceInput = Pick<
   OutputPlanRow,
   'status' | 'confirmed_state' | 'fertigation' | 'fertigation_confirm_state' | 'role' | 'Scheduler'

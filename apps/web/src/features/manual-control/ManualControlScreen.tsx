@@ -56,6 +56,9 @@ function lastFailures(opens: readonly ManualOpenRow[]): Map<number, string> {
   return failures
 }
 
+/** Equipment types drawn as a valve; the others (pump, light, fan ...) as on / off. */
+const valveTypes: ReadonlySet<string> = new Set(['valve', 'irr'])
+
 const noOpens: ManualOpenRow[] = []
 const noPlans: OutputPlanRow[] = []
 
@@ -116,6 +119,7 @@ function ManualControlContent({ outputs }: { outputs: readonly Output[] }) {
                   <OutputControl
                     key={output.id}
                     output={toRef(output)}
+                    isValve={valveTypes.has(output.type)}
                     value={value}
                     view={view}
                     failure={failureText}

@@ -17,6 +17,8 @@ const stateColours: Record<BusyState, string> = {
 
 interface OutputControlProps {
   output: OutputRef
+  /** Valves show as a valve (open, closed, unknown); pumps, lights and the rest as on / off. */
+  isValve: boolean
   value: number | null
   view: OutputBusyState
   /** The server's words for this output's last failed manual open, if its last one failed. */
@@ -25,7 +27,7 @@ interface OutputControlProps {
 }
 
 /** One output on the manual control screen: its state, what is happening, and open / close. */
-export function OutputControl({ output, value, view, failure, actions }: OutputControlProps) {
+export function OutputControl({ output, isValve, value, view, failure, actions }: OutputControlProps) {
   const { t } = useTranslation()
   const choice = useMinutesChoice()
   // Each button waits for its own answer (the server answers once the module has done it).
@@ -55,7 +57,17 @@ export function OutputControl({ output, value, view, failure, actions }: OutputC
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <ValveIcon value={value} testId={`manual-value-${output.id}`} />
+            {isValve ? (
+              <ValveIcon value={value} testId={`manual-value-${output.id}`} />
+            ) : (
+              <Badge
+                variant="outline"
+                color={value ? 'teal' : 'gray'}
+                data-testid={`manual-value-${output.id}`}
+              >
+                {t(value === null ? 'outputs.unknown' : value ? 'outputs.on' : 'outputs.off')}
+              </Badge>
+            )}
             <Text fw={600}>{output.name}</Text>
           </Group>
           <Badge
