@@ -7,7 +7,11 @@ const irrigation = { id: 5, name: 'Morning tomatoes', type: 1, deleted_at: null 
 const control = { id: 6, name: 'Greenhouse fan', type: 4, deleted_at: null }
 
 describe('the result a calendar run shows', () => {
-  it('executed correctly: blue, filled once the module confirmed it', () => {
+  it('executed correctly: blue, filled once the module confirmed it (open, or open then closed)', () => {
+    expect(planAppearance(planFixture({ id: 1, status: planStatus.executed, confirmed_state: 0 }))).toEqual({
+      result: 'executed',
+      isConfirmed: true,
+    })
     expect(planAppearance(planFixture({ id: 1, status: planStatus.executed, confirmed_state: 1 }))).toEqual({
       result: 'executed',
       isConfirmed: true,

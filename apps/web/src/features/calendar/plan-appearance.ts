@@ -18,7 +18,7 @@ export type CalendarResult = (typeof calendarResults)[number]
 
 export interface PlanAppearance {
   result: CalendarResult
-  /** Confirmed by the module (up/state): drawn filled; otherwise outlined (spec 02: white fill, coloured border). */
+  /** Confirmed by the module (up/state, open or open then closed): drawn filled; otherwise outlined (spec 02). */
   isConfirmed: boolean
 }
 
@@ -52,13 +52,16 @@ export type AppearanceInput = Pick<
  * - executed: a fertigation run (or a fertigation source) → fertigation, a control-type schedule's
  *   run → condition correct (green), any other → executed correctly (blue);
  * - not yet due → planned, or fertigation for a fertigated run.
- * Filled when the module confirmed the state (fertigation: its fertigation confirmation or the state).
+ * Filled when the module confirmed the run (fertigation: its fertigation confirmation, else the state).
  */
 export function planAppearance(plan: AppearanceInput): PlanAppearance {
   const isFertigation = plan.fertigation || plan.role === 'fertigation_source'
-  const isConfirmed = isFertigation
-    ? plan.fertigation_confirm_state === 1 || plan.confirmed_state === 1
-    : plan.confirmed_state === 1
+  // confirmed_state: 1 the module reported the output open during the run, 0 it then reported it
+  // closed (the normal end of a run); null it never confirmed the run.
+  const confirmation = isFertigation
+    ? (plan.fertigation_confirm_state ?? plan.confirmed_state)
+    : plan.confirmed_state
+  const isConfirmed = confirmation !== null
   switch (plan.status) {
     case planStatus.error:
     case planStatus.missed:
