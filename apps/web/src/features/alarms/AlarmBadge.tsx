@@ -14,11 +14,11 @@ export function AlarmBadge({ connection }: { connection: ConnectionState }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const counts = useAlarmCounts()
-  const wasConnected = useRef<ConnectionState | null>(null)
+  const hasConnectedBefore = useRef(false)
   useEffect(() => {
-    if (connection === 1 && wasConnected.current === 0)
-      void queryClient.invalidateQueries({ queryKey: alarmsQueryKey })
-    wasConnected.current = connection
+    if (connection !== 1) return
+    if (hasConnectedBefore.current) void queryClient.invalidateQueries({ queryKey: alarmsQueryKey })
+    hasConnectedBefore.current = true
   }, [connection, queryClient])
 
   const active = counts.data?.active ?? 0

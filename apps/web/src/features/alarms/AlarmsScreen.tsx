@@ -38,7 +38,8 @@ export function AlarmsScreen() {
   const [removing, setRemoving] = useState<AlarmRow | null>(null)
   const [showingHistory, setShowingHistory] = useState<AlarmRow | null>(null)
   const current = useAlarmList('all')
-  const removed = useAlarmList(state === 'removed' ? 'deleted' : 'all')
+  // Removed alarms are kept apart by the server; they are read only when asked for.
+  const removed = useAlarmList('deleted', state === 'removed')
   const list = state === 'removed' ? removed : current
   const { confirm, confirmAll } = useConfirmAlarms()
 

@@ -15,11 +15,12 @@ export const alarmHistoryQueryKey = (idObject: number, alarmName: string) =>
 const alarmRows = arrayOf(alarmRowSchema)
 
 /** GET /api/alarms: every row of the account in that state, newest first (no paging, spec 01 section 2). */
-export function useAlarmList(state: AlarmListState) {
+export function useAlarmList(state: AlarmListState, isEnabled = true) {
   const api = useApi()
   return useQuery({
     queryKey: alarmListQueryKey(state),
     queryFn: () => api.get(`/api/alarms?state=${state}`, alarmRows),
+    enabled: isEnabled,
   })
 }
 

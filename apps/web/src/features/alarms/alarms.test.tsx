@@ -302,4 +302,15 @@ describe('the header badge', () => {
     fireEvent.click(badge)
     expect(await screen.findByRole('heading', { name: 'Alarms' })).toBeTruthy()
   })
+
+  it('reads the counts afresh after the real-time channel was down (events meanwhile are lost)', async () => {
+    const server = createFakeAlarmsServer([moistureActive, battery], warsawUser)
+    renderApp('/', { server })
+    await screen.findByRole('link', { name: 'Alarms: 2 active, 2 unconfirmed' })
+    socket.disconnect()
+    await waitFor(() => expect(screen.getByTestId('connection-state').getAttribute('data-state')).toBe('0'))
+    server.alarms.alarms = [{ ...moistureActive, active: false }, battery]
+    socket.connect()
+    expect(await screen.findByRole('link', { name: 'Alarms: 1 active, 2 unconfirmed' })).toBeTruthy()
+  })
 })

@@ -25,7 +25,8 @@ export function useAlarmWords(): AlarmWords {
       temperatureUnit: user.temperature_unit === 'F' ? 'F' : 'C',
       objects,
     }
-    const cache = new Map<AlarmRow, string>()
+    // Sorting and searching ask for the same row's words many times; a replaced row is a new object.
+    const cache = new WeakMap<AlarmRow, string>()
     return {
       describe: (row) => {
         const known = cache.get(row)
