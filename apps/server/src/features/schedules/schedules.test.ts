@@ -1,7 +1,7 @@
 import { translate } from '@kropla/i18n'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { issuesOf } from '../resource-usage/resource-fixtures'
+import { created, issuesOf } from '../resource-usage/resource-fixtures'
 import { resolveScheduleElements } from './resolve-elements'
 import { createdSchedule, irrigatedAccount, scheduleBody, storedPlan, warsawDay } from './schedule-fixtures'
 
@@ -591,6 +591,83 @@ describe('schedules', () => {
     // The schedule being edited gives way to nobody for its own plans.
     const own = await session.write('POST', `/api/schedulers/preview?id_schedule=${holder.id}`, body)
     expect((own.body.runs as typeof runs).map((run) => run.open_at)).toEqual(runs.map((run) => run.open_at))
+  })
+
+  it('plans exactly the openings the preview showed, and replans them on pause and unpause', async () => {
+    const farm = await irrigatedAccount(server)
+    const { session } = farm
+    // Another schedule's run holds valve 1 tomorrow from 05:55 Warsaw for 20 minutes (stored below).
+    const holder = await createdSchedule(session, [{ kind: 'output', id: farm.valve[2]!.id }], {
+      begin_date: '2099-01-01',
+    })
+    const tomorrow = warsawDay(1)
+    const previewFirst = (
+      await session.write(
+        'POST',
+        '/api/schedulers/preview',
+        scheduleBody([{ kind: 'output', id: farm.valve[0]!.id }], {
+          begin_date: tomorrow,
+          expiration_date: tomorrow,
+        }),
+      )
+    ).body.runs as { open_at: string }[]
+    const sixOClock = new Date(previewFirst[0]!.open_at).getTime()
+    await storedPlan(server, {
+      id_client: farm.user.id_client,
+      id_schedule: holder.id,
+      id_output: farm.valve[0]!.id,
+      open_at: new Date(sixOClock - 5 * 60_000),
+      duration: 20,
+    })
+    const body = scheduleBody(
+      [
+        { kind: 'section', id: farm.orchard.id },
+        { kind: 'output', id: farm.valve[3]!.id, percent: 30 },
+      ],
+      {
+        type: 1,
+        begin_date: tomorrow,
+        expiration_date: tomorrow,
+        definition: {
+          starts: { kind: 'hours', times: ['06:00', '12:00'] },
+          fertigation: { kind: 'cycles', cycles: [2] },
+        },
+      },
+    )
+    const key = (run: {
+      id_output: number
+      role: string
+      open_at: string
+      duration: number
+      fertigation: boolean
+    }) => `${run.open_at} ${run.id_output} ${run.role} ${run.duration} ${run.fertigation}`
+    const preview = await session.write('POST', '/api/schedulers/preview', body)
+    expect(preview.status).toBe(200)
+    const shown = (preview.body.runs as Parameters<typeof key>[0][]).map(key).sort()
+    // The first cycle waits for the held run (06:15), the noon one does not; the well's
+    // fertigation output opens for the second cycle only.
+    const at = (minutes: number) => new Date(sixOClock + minutes * 60_000).toISOString()
+    expect(shown[0]!.startsWith(at(15))).toBe(true)
+    expect(shown.some((run) => run.startsWith(at(6 * 60)))).toBe(true)
+    expect(shown.some((run) => run.includes(' fertigation_source '))).toBe(true)
+
+    const schedule = await created(session, '/api/schedulers', body)
+    const planned = async () =>
+      (
+        await server.database.pool.query(
+          `select id_output, role, open_at, duration, fertigation from outputs_plans
+            where id_schedule = $1 and status = 0`,
+          [schedule.id],
+        )
+      ).rows
+        .map((row) => key({ ...row, open_at: (row.open_at as Date).toISOString() }))
+        .sort()
+    expect(await planned()).toEqual(shown)
+
+    await session.write('POST', `/api/schedulers/${schedule.id}/pause`, {})
+    expect(await planned()).toEqual([])
+    await session.write('POST', `/api/schedulers/${schedule.id}/unpause`, {})
+    expect(await planned()).toEqual(shown)
   })
 
   it('blocks removing the sections, groups, outputs and water sources a schedule uses until it ends', async () => {
