@@ -89,11 +89,13 @@ export function createCommandService(deps: {
         deps.logger.error({ err: error, command: row.id }, 'command listener failed')
       }
     }
-    if (!isCommandPending(row.status)) {
-      const resolvers = waiting.get(row.id)
-      waiting.delete(row.id)
-      for (const resolve of resolvers ?? []) resolve(row)
-    }
+    if (!isCommandPending(row.status)) resolveWaiting(row)
+  }
+
+  function resolveWaiting(row: CommandRecord) {
+    const resolvers = waiting.get(row.id)
+    waiting.delete(row.id)
+    for (const resolve of resolvers ?? []) resolve(row)
   }
 
   /** The module must be the account's, and every output named must be one its model has. */
@@ -114,9 +116,10 @@ export function createCommandService(deps: {
     const at = now()
     const expired = await dal.expire(new Date(at.getTime() - timeoutMs), timeoutError, at)
     for (const row of expired) await changed(row)
-    // A command of this process may have been answered through another server process.
-    const ids = [...waiting.keys()]
-    for (const row of await dal.find(ids)) if (!isCommandPending(row.status)) await changed(row)
+    // A command awaited here may have been answered through another server process (which told
+    // the browsers and its listeners): only the callers here are left to answer.
+    for (const row of await dal.find([...waiting.keys()]))
+      if (!isCommandPending(row.status)) resolveWaiting(row)
   }
 
   return {

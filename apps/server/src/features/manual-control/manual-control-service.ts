@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { isCommandPending, type ManualOpenRow, manualStatus, type StatePayload } from '@kropla/domain'
+import {
+  commandStatus,
+  isCommandPending,
+  type ManualOpenRow,
+  manualStatus,
+  type StatePayload,
+} from '@kropla/domain'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
@@ -65,7 +71,7 @@ export function createManualControlService(deps: {
     const ids = (await dal.byCommand(command.id)).map((row) => row.id)
     if (ids.length === 0) return []
     const at = now()
-    if (command.status === 10)
+    if (command.status === commandStatus.done)
       return [
         ...(await dal.move(ids, [awaiting_opening, opening], { status: open }, at)),
         ...(await dal.move(ids, [cancelled], { status: closed, closed_at: at }, at)),
@@ -99,55 +105,60 @@ export function createManualControlService(deps: {
     const byObject = new Map<number, OwnOutput[]>()
     for (const output of targets)
       byObject.set(output.id_object, [...(byObject.get(output.id_object) ?? []), output])
-    const busy = await dal.busyOf(context.idClient, ids)
-    const changed: ManualOpenRecord[] = []
-    const sends: { id: string; idObject: number; outputs: CommandOutputs }[] = []
-    for (const [idObject, outputs] of byObject) {
-      const id = randomUUID()
-      const mine = new Set(outputs.map((output) => output.id))
-      const previous = busy.filter((row) => mine.has(row.id_output)).map((row) => row.id)
-      if (on) {
-        // A new opening replaces a busy one of the same output.
-        changed.push(
-          ...(await dal.move(
-            previous,
-            [awaiting_opening, opening, open, awaiting_closing, cancelled],
-            { status: closed, closed_at: at },
-            at,
-          )),
-          ...(await dal.insert(
-            outputs.map((output) => ({
-              id_client: context.idClient,
-              id_output: output.id,
-              id_user: context.idUser,
-              minutes,
-              status: opening,
-              open_at: at,
-              close_at: minutes === null ? null : new Date(at.getTime() + minutes * 60_000),
-              id_command: id,
-              created_at: at,
-              updated_at: at,
-            })),
-          )),
-        )
-      } else {
-        changed.push(
-          ...(await dal.move(
-            previous,
-            [awaiting_opening, opening, open, awaiting_closing],
-            { status: cancelled, id_command: id },
-            at,
-          )),
-        )
+    // The openings of every module change together, or none do.
+    const { changed, sends } = await deps.db.transaction(async (tx) => {
+      const txDal = createManualOpensDal(tx)
+      const busy = await txDal.busyOf(context.idClient, ids)
+      const changed: ManualOpenRecord[] = []
+      const sends: { id: string; idObject: number; outputs: CommandOutputs }[] = []
+      for (const [idObject, outputs] of byObject) {
+        const id = randomUUID()
+        const mine = new Set(outputs.map((output) => output.id))
+        const previous = busy.filter((row) => mine.has(row.id_output)).map((row) => row.id)
+        if (on) {
+          // A new opening replaces a busy one of the same output.
+          changed.push(
+            ...(await txDal.move(
+              previous,
+              [awaiting_opening, opening, open, awaiting_closing, cancelled],
+              { status: closed, closed_at: at },
+              at,
+            )),
+            ...(await txDal.insert(
+              outputs.map((output) => ({
+                id_client: context.idClient,
+                id_output: output.id,
+                id_user: context.idUser,
+                minutes,
+                status: opening,
+                open_at: at,
+                close_at: minutes === null ? null : new Date(at.getTime() + minutes * 60_000),
+                id_command: id,
+                created_at: at,
+                updated_at: at,
+              })),
+            )),
+          )
+        } else {
+          changed.push(
+            ...(await txDal.move(
+              previous,
+              [awaiting_opening, opening, open, awaiting_closing],
+              { status: cancelled, id_command: id },
+              at,
+            )),
+          )
+        }
+        sends.push({
+          id,
+          idObject,
+          outputs: Object.fromEntries(
+            outputs.map((output) => [output.field_name, { on, minutes: on ? minutes : null }]),
+          ),
+        })
       }
-      sends.push({
-        id,
-        idObject,
-        outputs: Object.fromEntries(
-          outputs.map((output) => [output.field_name, { on, minutes: on ? minutes : null }]),
-        ),
-      })
-    }
+      return { changed, sends }
+    })
     await emit(changed)
 
     const settled = await Promise.all(
