@@ -730,7 +730,7 @@ export const en = {
       edit_title: 'Edit {{name}}',
       step_schedule: 'Schedule',
       step_preview: 'Preview',
-      to_preview: 'Preview',
+      to_preview: 'Show the preview',
       back: 'Back to editing',
       save: 'Save the schedule',
       fix_fields: 'Some fields need correcting.',

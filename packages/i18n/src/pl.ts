@@ -733,7 +733,7 @@ export const pl: Messages = {
       edit_title: 'Edycja: {{name}}',
       step_schedule: 'Harmonogram',
       step_preview: 'Podgląd',
-      to_preview: 'Podgląd',
+      to_preview: 'Pokaż podgląd',
       back: 'Wróć do edycji',
       save: 'Zapisz harmonogram',
       fix_fields: 'Popraw zaznaczone pola.',

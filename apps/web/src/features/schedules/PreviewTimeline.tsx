@@ -92,6 +92,33 @@ function OutputRows({ title, rows, testId }: { title: string; rows: TimelineRow[
 
 const hourMarks = [0, 6, 12, 18, 24]
 
+/** 0, 6, 12, 18 and 24 h above the day lines. */
+function HourScale() {
+  return (
+    <Group gap="xs" wrap="nowrap" aria-hidden>
+      <Box w={84} style={{ flexShrink: 0 }} />
+      <Box pos="relative" h={14} style={{ flex: 1, minWidth: 120 }}>
+        {hourMarks.map((hour) => (
+          <Text
+            key={hour}
+            size="10px"
+            c="dimmed"
+            pos="absolute"
+            top={0}
+            style={{
+              left: `${(hour / 24) * 100}%`,
+              transform: hour === 0 ? undefined : hour === 24 ? 'translateX(-100%)' : 'translateX(-50%)',
+            }}
+          >
+            {hour}
+          </Text>
+        ))}
+      </Box>
+      <Box w={200} visibleFrom="sm" style={{ flexShrink: 0 }} />
+    </Group>
+  )
+}
+
 /** One output: a line per day, 0 to 24 h, with a bar per run; the runs also in words beside it. */
 function OutputTimeline({ row }: { row: TimelineRow }) {
   const { t } = useTranslation()
@@ -108,6 +135,7 @@ function OutputTimeline({ row }: { row: TimelineRow }) {
         </Text>
       </Group>
       <Stack gap={4} role="list" aria-label={t('schedules.preview.runs_of', { output: row.name })}>
+        <HourScale />
         {row.days.map(({ day: date, bars }) => (
           <Group key={date} gap="xs" wrap="nowrap" align="center">
             <Text size="xs" w={84} style={{ flexShrink: 0 }}>

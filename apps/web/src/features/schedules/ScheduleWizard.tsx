@@ -2,7 +2,7 @@ import { isControlType, type ScheduleInput, type SchedulePreview, type ScheduleR
 import { Alert, Button, Group, List, Modal, Stack, Stepper } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { type FormEvent, useMemo, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
@@ -102,10 +102,24 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
   /** Set when the last check failed: messages no field holds (usually none). */
   const [problems, setProblems] = useState<string[] | null>(null)
 
+  const formRef = useRef<HTMLFormElement>(null)
+  /** Counts refusals, so each one brings its first message into view (it may be far up the form). */
+  const [refusals, setRefusals] = useState(0)
+  useEffect(() => {
+    if (refusals === 0) return
+    // A field marked invalid, or the message Mantine shows under a group (its id ends in -error).
+    const form = formRef.current
+    const first =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"], [id$="-error"]') ??
+      form?.querySelector<HTMLElement>('[data-testid="schedule-form-problems"]')
+    first?.scrollIntoView({ block: 'center' })
+  }, [refusals])
+
   function backToFields(error: unknown): boolean {
     if (!showServerErrorsAtFields(form, error)) return false
     setProblems([])
     setShown(null)
+    setRefusals((count) => count + 1)
     return true
   }
 
@@ -114,6 +128,7 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
     const { isValid, unplaced } = validateSchedule(form)
     if (!isValid) {
       setProblems(unplaced)
+      setRefusals((count) => count + 1)
       return
     }
     setProblems(null)
@@ -148,7 +163,7 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
   return (
     <Stepper active={shown ? 1 : 0} size="xs" iconSize={28} allowNextStepsSelect={false}>
       <Stepper.Step label={t('schedules.wizard.step_schedule')}>
-        <form onSubmit={toPreview} noValidate>
+        <form ref={formRef} onSubmit={toPreview} noValidate>
           <Stack gap="md" mt="md">
             {problems !== null && (
               <Alert color="red" role="alert" data-testid="schedule-form-problems">

@@ -1,5 +1,5 @@
 import type { ScheduleRow } from '@kropla/domain'
-import { Badge, Button, Card, Checkbox, EmptyState, Group, Table, Text } from '@mantine/core'
+import { Button, Card, Checkbox, ColorSwatch, EmptyState, Group, Table, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -144,18 +144,25 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
                   </Table.Td>
                   <Table.Td>{t(`schedules.priorities.${priorityNames[row.priority]}`)}</Table.Td>
                   <Table.Td>
-                    <Badge color={stateColors[row.state]} variant="light" data-testid="schedule-state">
-                      {state.key === 'schedules.states.paused_until'
-                        ? t(state.key, { until: format.dateTime(state.until) })
-                        : t(state.key)}
-                    </Badge>
+                    <Group gap={6} wrap="nowrap">
+                      <ColorSwatch
+                        color={`var(--mantine-color-${stateColors[row.state]}-6)`}
+                        size={10}
+                        withShadow={false}
+                      />
+                      <Text span size="sm" fw={500} data-testid="schedule-state">
+                        {state.key === 'schedules.states.paused_until'
+                          ? t(state.key, { until: format.dateTime(state.until) })
+                          : t(state.key)}
+                      </Text>
+                    </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {row.expiration_date
                       ? t('schedules.period', { begin: day(row.begin_date), end: day(row.expiration_date) })
                       : t('schedules.period_open', { begin: day(row.begin_date) })}
                   </Table.Td>
-                  <Table.Td data-testid="schedule-next-run">
+                  <Table.Td data-testid="schedule-next-run" style={{ whiteSpace: 'nowrap' }}>
                     {row.next_run ? (
                       format.dateTime(row.next_run)
                     ) : (

@@ -72,7 +72,7 @@ describe('the schedule wizard', () => {
       within(within(chosen).getByRole('listitem', { name: 'Tomatoes' })).getByText('30 min'),
     ).toBeTruthy()
 
-    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     await wizard.findByTestId('schedule-preview')
     const expected: ScheduleInput = {
       name: 'Night tomatoes',
@@ -121,7 +121,7 @@ describe('the schedule wizard', () => {
     change(condition.getByLabelText('Module'), '3')
     change(condition.getByLabelText('Comparison'), 'gt')
     change(condition.getByLabelText('Value'), '25')
-    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     await wizard.findByTestId('schedule-preview')
     expect(server.callsTo('POST', '/api/schedulers/preview')[0]?.body).toMatchObject({
       definition: {
@@ -143,7 +143,7 @@ describe('the schedule wizard', () => {
   it('shows the spec’s messages for a missing name, no elements and too many cycles, and asks the server nothing', async () => {
     const { server } = openSchedules()
     const wizard = await openWizard()
-    const preview = () => fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    const preview = () => fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     const startsGroup = () => wizard.getByRole('radiogroup', { name: 'Cycle starts' })
 
     preview()
@@ -170,7 +170,7 @@ describe('the schedule wizard', () => {
   it('says when cycles start too close or a day runs over 1440 minutes', async () => {
     const { server } = openSchedules()
     const wizard = await openWizard()
-    const preview = () => fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    const preview = () => fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     const startsGroup = () => wizard.getByRole('radiogroup', { name: 'Cycle starts' })
     change(field('name'), 'Pulses')
     chooseElement(wizard, 'Devices', 'Valve south')
@@ -203,7 +203,7 @@ describe('the schedule wizard', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Dodaj harmonogram' }))
     const wizard = within(await screen.findByRole('dialog', { name: 'Nowy harmonogram' }))
     await wizard.findByRole('group', { name: 'Urządzenia' })
-    fireEvent.click(wizard.getByRole('button', { name: 'Podgląd' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Pokaż podgląd' }))
     expect(await wizard.findByText('Popraw zaznaczone pola.')).toBeTruthy()
     expect(errorOf('name')).toBe('Pole wymagane')
   })
@@ -217,7 +217,7 @@ describe('the schedule wizard', () => {
     const wizard = await openWizard()
     change(field('name'), 'Two wells')
     chooseElement(wizard, 'Sections', 'Tomatoes')
-    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     expect(
       await within(wizard.getByTestId('elements-field')).findByText(
         'All sections must share the same water source.',
@@ -268,7 +268,7 @@ describe('the schedule wizard', () => {
     const wizard = await openWizard()
     change(field('name'), 'Morning')
     chooseElement(wizard, 'Devices', 'Valve north')
-    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     await wizard.findByTestId('schedule-preview')
 
     const north = wizard.getByRole('list', { name: 'Runs of Valve north' })
@@ -311,7 +311,7 @@ describe('the schedule wizard', () => {
       ).checked,
     ).toBe(true)
     change(wizard.getByLabelText('Cycle length (min)'), '25')
-    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     fireEvent.click(await wizard.findByRole('button', { name: 'Save the schedule' }))
     expect(await screen.findByText('Schedule saved.')).toBeTruthy()
     // The preview leaves the schedule's own runs out of the overlaps.
@@ -341,7 +341,7 @@ describe('the schedule wizard', () => {
     const wizard = await openWizard()
     change(field('name'), 'Morning')
     chooseElement(wizard, 'Devices', 'Valve north')
-    fireEvent.click(wizard.getByRole('button', { name: 'Preview' }))
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
     fireEvent.click(await wizard.findByRole('button', { name: 'Save the schedule' }))
     expect(await screen.findByText('Failed to save the schedule.')).toBeTruthy()
     expect(wizard.getByTestId('schedule-preview')).toBeTruthy()

@@ -16,6 +16,8 @@ export function useSchedules(withHidden: boolean) {
     queryKey: listKey(withHidden),
     // The rows follow the domain's ScheduleRow (the server builds them from the same types).
     queryFn: () => api.get<ScheduleRow[]>(withHidden ? '/api/schedulers?hidden=1' : '/api/schedulers'),
+    // "Next within 24 h" moves on with the clock: the list is asked again every minute.
+    refetchInterval: 60_000,
   })
 }
 
