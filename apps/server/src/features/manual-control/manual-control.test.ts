@@ -195,7 +195,19 @@ describe('manual_schedule', () => {
     const device = devices[north]!
     const sentBefore = device.commands.length
     const before = await countRows()
-    const running = await scheduledRun(valve.id, new Date(Date.now() - 60_000))
+    const startedAt = new Date(Date.now() - 60_000)
+    const running = await scheduledRun(valve.id, startedAt)
+    // The start screen knows what holds the output.
+    const me = await session.request('GET', '/api/me')
+    expect(me.body.outputsOpenings).toContainEqual({
+      id_output: valve.id,
+      source: 'plan',
+      id: expect.any(Number),
+      status: 2,
+      open_at: startedAt.toISOString(),
+      close_at: new Date(startedAt.getTime() + 10 * 60_000).toISOString(),
+      id_schedule: expect.any(Number),
+    })
     const refusal = await ask(browser, 'manual_schedule', { id_output: valve.id, on: true, minutes: 5 })
     expect(refusal).toEqual({
       err: 'output_schedule_running',
