@@ -140,6 +140,30 @@ describe('the schedule wizard', () => {
     })
   })
 
+  it('offers no sections and no fertigation to a control schedule, and drops those chosen before', async () => {
+    const { server } = openSchedules()
+    const wizard = await openWizard()
+    change(field('name'), 'Lights')
+    chooseElement(wizard, 'Sections', 'Tomatoes')
+    chooseElement(wizard, 'Devices', 'Valve east')
+    change(wizard.getByLabelText('Fertigation'), 'every_n_days')
+    change(wizard.getByLabelText('Type'), '4')
+    expect(wizard.queryByRole('group', { name: 'Sections' })).toBeNull()
+    expect(wizard.queryByLabelText('Fertigation')).toBeNull()
+    expect(wizard.queryByRole('listitem', { name: 'Tomatoes' })).toBeNull()
+    // An interval schedule counts cycles from a start time only.
+    expect((wizard.getByRole('radio', { name: 'Given hours' }) as HTMLInputElement).disabled).toBe(false)
+    change(wizard.getByLabelText('Type'), '6')
+    expect((wizard.getByRole('radio', { name: 'Given hours' }) as HTMLInputElement).disabled).toBe(true)
+    expect(wizard.getByLabelText('Pause between cycles (min)')).toBeTruthy()
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
+    await wizard.findByTestId('schedule-preview')
+    expect(server.callsTo('POST', '/api/schedulers/preview')[0]?.body).toMatchObject({
+      type: 6,
+      definition: { elements: [{ kind: 'output', id: 13, percent: 100 }], fertigation: { kind: 'none' } },
+    })
+  })
+
   it('shows the spec’s messages for a missing name, no elements and too many cycles, and asks the server nothing', async () => {
     const { server } = openSchedules()
     const wizard = await openWizard()
