@@ -19,6 +19,11 @@ import { switchableOutputs } from './own-outputs'
 
 /** A run of an automatic schedule due this soon already holds its output against manual opening. */
 export const SCHEDULE_LEAD_MS = 60_000
+/**
+ * A timed opening whose module has not reported the output off this long after its time is no
+ * longer waited for: it ends in error (the module closes by its own timer, but nobody confirmed it).
+ */
+export const CLOSE_CONFIRMATION_MS = 5 * 60_000
 /** A module's clock may run this far behind ours: a state reported earlier than that is older than the opening. */
 const clockSkewMs = 5_000
 
@@ -199,11 +204,21 @@ export function createManualControlService(deps: {
     const at = now()
     const overdue = await dal.overdue(at)
     const off = overdue.filter(({ value }) => value === 0).map(({ open: row }) => row.id)
-    const stillOn = overdue
-      .filter(({ value, open: row }) => value !== 0 && row.status === open)
+    const notReported = overdue.filter(({ value }) => value !== 0)
+    const unconfirmed = notReported
+      .filter(({ open: row }) => row.close_at!.getTime() <= at.getTime() - CLOSE_CONFIRMATION_MS)
+      .map(({ open: row }) => row.id)
+    const stillOn = notReported
+      .filter(({ open: row }) => row.status === open && !unconfirmed.includes(row.id))
       .map(({ open: row }) => row.id)
     await emit([
       ...(await dal.move(off, [open, awaiting_closing], { status: closed, closed_at: at }, at)),
+      ...(await dal.move(
+        unconfirmed,
+        [open, awaiting_closing],
+        { status: error, error: 'The module has not reported the output closed' },
+        at,
+      )),
       ...(await dal.move(stillOn, [open], { status: awaiting_closing }, at)),
     ])
   }

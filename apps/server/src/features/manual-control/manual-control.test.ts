@@ -316,6 +316,28 @@ describe('manual_schedule', () => {
       shiftMs = 0
     }
   })
+  it('ends a timed opening in error when the module never reports the output closed', async () => {
+    const valve = await outputOf(module(east).id, 'o4')
+    expect(
+      await ask(browser, 'manual_schedule', { id_output: valve.id, on: true, minutes: 1 }),
+    ).toMatchObject({
+      ok: true,
+    })
+    await until(async () => (await openingsOf(valve.id)).at(-1)?.status === 2)
+    shiftMs = 61_000
+    try {
+      await until(async () => (await openingsOf(valve.id)).at(-1)?.status === 3)
+      shiftMs = 6 * 60_000
+      await until(async () => (await openingsOf(valve.id)).at(-1)?.status === 5)
+    } finally {
+      shiftMs = 0
+    }
+    expect((await openingsOf(valve.id)).at(-1)).toMatchObject({
+      error: 'The module has not reported the output closed',
+    })
+    const busy = (await session.request('GET', '/api/manual_opens')).body as unknown as ManualOpenRow[]
+    expect(busy.filter((row) => row.Output.id === valve.id)).toEqual([])
+  })
 })
 
 describe('manual_group_schedule', () => {
