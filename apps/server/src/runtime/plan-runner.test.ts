@@ -1,8 +1,15 @@
 import { type OutputPlanRow, planStatus } from '@kropla/domain'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { group_objects, groups, schedules } from '../db/schema'
+import {
+  group_objects,
+  groups,
+  outputs as outputTable,
+  schedules,
+  water_source_outputs,
+  water_sources,
+} from '../db/schema'
 import { loggedIn } from '../features/users/account-fixtures'
 import {
   connectBrowserSocket,
@@ -111,16 +118,61 @@ describe('the plan runner', () => {
     expect(module.received).toHaveLength(1)
   })
 
+  it('opens the water source with the sections it feeds: one command per module and moment', async () => {
+    const { idClient, module, outputs } = await valveFarm()
+    const db = server.database.db
+    const [source] = await db.insert(water_sources).values({ id_client: idClient, name: 'Well' }).returning()
+    await db.insert(water_source_outputs).values({ id_water_source: source!.id, id_output: outputs.o4! })
+    await db
+      .update(outputTable)
+      .set({ type: 'irr', id_water_source: source!.id })
+      .where(inArray(outputTable.id, [outputs.o1!, outputs.o2!]))
+    const day = '2030-01-08'
+    const id = await insertSchedule(server, idClient, {
+      begin_date: day,
+      type: 1,
+      definition: {
+        cycle_minutes: 5,
+        elements: [
+          { kind: 'output', id: outputs.o1!, percent: 100 },
+          { kind: 'output', id: outputs.o2!, percent: 100 },
+        ],
+      },
+    })
+    clock.set(`${day}T09:00:00Z`)
+    await server.plans.replan(idClient, id)
+    await at(`${day}T10:00:00Z`)
+    await until(async () => module.received.length === 1)
+    expect(module.received[0]!.outputs).toEqual({
+      o1: { on: true, minutes: 5 },
+      o4: { on: true, minutes: 10 },
+    })
+    const running = async () =>
+      (await plansOf(server, id)).filter((plan) => plan.status === planStatus.running).length
+    await until(async () => (await running()) === 2)
+    await at(`${day}T10:05:00Z`)
+    await until(async () => module.received.length === 2)
+    expect(module.received[1]!.outputs).toEqual({ o2: { on: true, minutes: 5 } })
+    // o1's run ended at 10:05 (executed); o2 and the water source's o4 run on.
+    await until(async () => (await running()) === 2 && (await planOf(id)).status === planStatus.executed)
+    await at(`${day}T10:10:00Z`)
+    expect((await plansOf(server, id)).map((plan) => plan.status)).toEqual([
+      planStatus.executed,
+      planStatus.executed,
+      planStatus.executed,
+    ])
+  })
+
   it('records a run the module refuses as an error with the refusal', async () => {
     const { idClient, module, outputs, planEvents } = await valveFarm()
     module.refuse('valve stuck')
     const id = await insertSchedule(server, idClient, {
-      begin_date: '2030-01-08',
+      begin_date: '2030-01-09',
       definition: { cycle_minutes: 3, elements: [{ kind: 'output', id: outputs.o2!, percent: 100 }] },
     })
-    clock.set('2030-01-08T09:00:00Z')
+    clock.set('2030-01-09T09:00:00Z')
     await server.plans.replan(idClient, id)
-    await at('2030-01-08T10:00:00Z')
+    await at('2030-01-09T10:00:00Z')
     await until(async () => module.received.length === 1)
     expect(module.received[0]!.outputs).toEqual({ o2: { on: true, minutes: 3 } })
     const failed = await until(async () => {
@@ -158,7 +210,7 @@ describe('the plan runner', () => {
       comparator,
       value: 30,
     })
-    const day = '2030-01-09'
+    const day = '2030-01-10'
     const dry = await insertSchedule(server, idClient, {
       begin_date: day,
       definition: { elements: [{ kind: 'output', id: outputs.o1!, percent: 100 }], conditions: [soil('lt')] },
@@ -225,7 +277,7 @@ describe('the plan runner', () => {
 
   it('closes a run whose schedule is paused mid-run and removes its runs not sent yet', async () => {
     const { idClient, module, outputs, deletedEvents } = await valveFarm()
-    const day = '2030-01-10'
+    const day = '2030-01-14'
     const id = await insertSchedule(server, idClient, {
       begin_date: day,
       definition: {

@@ -81,12 +81,14 @@ export async function outputIds(server: RunningServer, idObject: number) {
   return Object.fromEntries(rows.map((row) => [row.field_name, row.id])) as Record<string, number>
 }
 
-/** A control schedule (no water source) saved straight into the table, as the schedules API would. */
+/** A schedule saved straight into the table, as the schedules API would. */
 export async function insertSchedule(
   server: RunningServer,
   idClient: number,
   fields: {
     begin_date: string
+    /** A control schedule (4, no water source) unless said otherwise. */
+    type?: number
     /** The begin date unless said otherwise (null: open-ended). */
     expiration_date?: string | null
     definition: Partial<ScheduleDefinition> & Pick<ScheduleDefinition, 'elements'>
@@ -105,7 +107,7 @@ export async function insertSchedule(
     .values({
       id_client: idClient,
       name: `Schedule ${Math.random().toString(36).slice(2, 6)}`,
-      type: 4,
+      type: fields.type ?? 4,
       priority: 0,
       begin_date: fields.begin_date,
       // One day by default: the next tests move the clock to later days without meeting this one's runs.
