@@ -64,6 +64,7 @@ export function OutputControl({ output, isValve, value, view, failure, actions }
                 variant="outline"
                 color={value ? 'teal' : 'gray'}
                 data-testid={`manual-value-${output.id}`}
+                data-state={value === null ? 'unknown' : value ? 'on' : 'off'}
               >
                 {t(value === null ? 'outputs.unknown' : value ? 'outputs.on' : 'outputs.off')}
               </Badge>
