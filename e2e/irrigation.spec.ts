@@ -58,6 +58,9 @@ describe('irrigation', () => {
     await page.getByRole('button', { name: en.schedules.add }).click()
     const wizard = page.getByRole('dialog', { name: en.schedules.wizard.new_title })
     await wizard.waitFor()
+    // The run's minute, chosen as the user starts: everything up to the save happens in its lead.
+    const start = nextWholeMinute(70_000)
+    const planned = inZone(start)
 
     // A breaking value first: 16 cycles of 2 outputs are 32 runs, above the 30 allowed.
     const name = 'Tomato rows, one minute'
@@ -68,15 +71,15 @@ describe('irrigation', () => {
     await wizard.locator('input[name="definition.cycle_minutes"]').fill('1')
     await wizard.locator('input[name="definition.starts.count"]').fill('16')
     await wizard.getByRole('button', { name: en.schedules.wizard.to_preview, exact: true }).click()
-    await wizard.getByText(en.errors.schedule_too_many_cycles, { exact: true }).waitFor()
+    const tooMany = wizard.getByText(en.errors.schedule_too_many_cycles, { exact: true })
+    await tooMany.waitFor()
+    await tooMany.scrollIntoViewIfNeeded()
     expect(await wizard.getByTestId('schedule-preview').count()).toBe(0)
     await screenshot(page, 'irrigation-wizard-too-many-cycles')
 
     // Corrected: one output, one cycle of one minute, valid on the day of its start only.
     await devices.getByLabel(manual, { exact: true }).uncheck()
     await wizard.locator('input[name="definition.starts.count"]').fill('1')
-    const start = nextWholeMinute(70_000)
-    const planned = inZone(start)
     await wizard.locator('input[name="begin_date"]').fill(planned.day)
     await wizard.locator('input[name="expiration_date"]').fill(planned.day)
     await wizard.locator('input[name="definition.starts.start_time"]').fill(planned.time)
