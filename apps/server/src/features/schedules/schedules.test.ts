@@ -1,6 +1,6 @@
 import { translate } from '@kropla/i18n'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import { connectBrowserSocket, nextEvents, startTestServer, type TestServer } from '../../test/test-server'
 import { created, issuesOf } from '../resource-usage/resource-fixtures'
 import { resolveScheduleElements } from './resolve-elements'
 import { createdSchedule, irrigatedAccount, scheduleBody, storedPlan, warsawDay } from './schedule-fixtures'
@@ -362,8 +362,13 @@ describe('schedules', () => {
     const later = await plan(30)
     const pauseUntil = new Date(Date.now() + 5 * HOUR).toISOString()
 
+    const socket = await connectBrowserSocket(server.url, session.cookieHeader())
+    const deleted = nextEvents<{ ids: number[] }>(socket, 'deleted_outputs_plans')
     const paused = await session.write('POST', `/api/schedulers/${schedule.id}/pause`, { until: pauseUntil })
     expect(paused.body).toMatchObject({ state: 'paused', paused_until: pauseUntil })
+    // The account's browsers hear which runs went.
+    expect((await deleted)[0]!.ids).toContain(soon)
+    socket.close()
     // The run within the pause goes; the one already running stays.
     expect(await planIds(schedule.id)).toContain(running)
     expect(await planIds(schedule.id)).not.toContain(soon)
