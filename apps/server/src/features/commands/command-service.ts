@@ -6,6 +6,7 @@ import {
   findModel,
   isCommandPending,
   type Rejection,
+  type SetOutputCommand,
 } from '@kropla/domain'
 import { and, eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
@@ -34,13 +35,6 @@ export interface SendCommand {
   outputs: CommandOutputs
   source: CommandSource
   idUser?: number | null
-}
-
-/** What `down/cmd` carries and an HTTP module finds in the `commands` of its upload's answer. */
-export interface SetOutputCommand {
-  id: string
-  type: 'set_output'
-  outputs: CommandOutputs
 }
 
 /** A command changed status; `row` is the stored command after the change. */

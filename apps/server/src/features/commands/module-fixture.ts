@@ -1,6 +1,6 @@
+import type { SetOutputCommand } from '@kropla/domain'
 import type { RunningServer } from '../../app/server'
 import { connectModule } from '../../test/test-server'
-import type { SetOutputCommand } from './command-service'
 
 /**
  * How a test module answers `down/cmd`: like the simulator (received, done, then `up/state`),
