@@ -9,7 +9,7 @@ import {
   resolveOverlaps,
   scheduleDefinitionSchema,
 } from '@kropla/domain'
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, isNull, min, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { outputs_plans, schedules } from '../db/schema'
@@ -186,6 +186,26 @@ export function createPlanner(options: PlannerOptions) {
   }
 
   /**
+   * Where a replan expands from: now, or the nominal time of a run not sent yet that an overlap
+   * delayed past now (it is deleted with the others and must come back if the schedule still has
+   * it). Runs of that stretch that already ran are kept out by the unique index; none opens in
+   * the past (see `insertable`).
+   */
+  async function replanFrom(idSchedule: number, at: Date) {
+    const [row] = await db
+      .select({ earliest: min(outputs_plans.planned_at) })
+      .from(outputs_plans)
+      .where(
+        and(
+          eq(outputs_plans.id_schedule, idSchedule),
+          eq(outputs_plans.status, planStatus.planned),
+          gte(outputs_plans.open_at, at),
+        ),
+      )
+    return row?.earliest && row.earliest < at ? row.earliest : at
+  }
+
+  /**
    * After a schedule was saved, paused, unpaused, ended or deleted: its plans not sent yet are
    * deleted and planned afresh from now to the horizon. Plans already sent run on (the runner
    * closes them early when the schedule stops).
@@ -198,10 +218,12 @@ export function createPlanner(options: PlannerOptions) {
         .select()
         .from(schedules)
         .where(and(eq(schedules.id, idSchedule), eq(schedules.id_client, idClient)))
-      const runs =
-        schedule && isExpandable(schedule, at) ? await nominalRuns([{ schedule, from: at, to: horizon }]) : []
       // A manual (type 0) schedule's plans were made by manual control: only a stop removes them.
       if (schedule?.type === 0 && isActive(schedule, at)) return
+      const runs =
+        schedule && isExpandable(schedule, at)
+          ? await nominalRuns([{ schedule, from: await replanFrom(idSchedule, at), to: horizon }])
+          : []
       const outcome = await db.transaction(async (tx) => {
         await lockAccount(tx, idClient)
         if (schedule && !(await unchanged(tx, [schedule]))) return null
