@@ -37,7 +37,7 @@ export async function commandedModule(
       await ack(command.id, 'rejected', 'valve jammed')
       return
     }
-    for (const [name, order] of Object.entries(command.outputs)) outputs[name] = order?.on ?? false
+    for (const [name, order] of Object.entries(command.outputs)) outputs[name] = order.on
     await ack(command.id, 'done')
     await reportState()
   }
