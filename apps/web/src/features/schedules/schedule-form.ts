@@ -11,7 +11,7 @@ import {
   saveScheduleSchema,
   scheduleTypes,
 } from '@kropla/domain'
-import { type FormErrors, schemaResolver, type UseFormReturnType } from '@mantine/form'
+import type { FormErrors, UseFormReturnType } from '@mantine/form'
 import { ApiRequestError } from '../../lib/api-error'
 import { type FormSchema, withFormInput } from '../../lib/use-schema-form'
 
@@ -165,10 +165,27 @@ function placeErrors(errors: Iterable<readonly [string, unknown]>): {
  * holds come back, for the top of the form.
  */
 export function validateSchedule(form: ScheduleForm): { isValid: boolean; unplaced: string[] } {
-  const errors = schemaResolver(scheduleFormSchema, { sync: true })(form.getValues())
-  const { placed, unplaced } = placeErrors(Object.entries(errors))
+  const result = saveScheduleSchema.safeParse(toScheduleInput(form.getValues()))
+  if (result.success) {
+    form.clearErrors()
+    return { isValid: true, unplaced: [] }
+  }
+  const { placed, unplaced } = placeErrors(
+    result.error.issues.map((issue) => [issue.path.map(String).join('.'), messageKey(issue)] as const),
+  )
   form.setErrors(placed)
-  return { isValid: Object.keys(errors).length === 0, unplaced }
+  return { isValid: false, unplaced }
+}
+
+/**
+ * The catalogue key of a problem, as the server words it: the schema's own key, or for zod's own
+ * (English) wording of a bound the catalogue's too small / too big.
+ */
+function messageKey(issue: { code: string; message: string }): string {
+  if (issue.message.startsWith('errors.')) return issue.message
+  if (issue.code === 'too_small') return 'errors.too_small'
+  if (issue.code === 'too_big') return 'errors.too_big'
+  return 'errors.validation_failed'
 }
 
 /** Refusals the server words as a code rather than a field issue, and the field they concern. */
