@@ -9,7 +9,7 @@ export function AlarmStateCell({ row, words }: { row: AlarmRow; words: AlarmWord
   const someone = t('alarms.someone')
   if (row.deleted) {
     return (
-      <Stack gap={2} data-testid="alarm-state">
+      <Stack gap={2} align="flex-start" data-testid="alarm-state">
         <Badge color="gray" variant="outline">
           {t('alarms.state_removed')}
         </Badge>
@@ -23,8 +23,8 @@ export function AlarmStateCell({ row, words }: { row: AlarmRow; words: AlarmWord
     )
   }
   return (
-    <Stack gap={2} data-testid="alarm-state">
-      <Group gap={4} wrap="nowrap">
+    <Stack gap={2} align="flex-start" data-testid="alarm-state">
+      <Group gap={4}>
         <Badge color={row.active ? 'red' : 'gray'} variant={row.active ? 'filled' : 'light'}>
           {t(row.active ? 'alarms.state_active' : 'alarms.state_inactive')}
         </Badge>

@@ -134,16 +134,16 @@ function AlarmTableRow({ row, words, onConfirm, isConfirming, onRemove, onHistor
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td>{name}</Table.Td>
+      <Table.Td miw={180}>{name}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{words.value(row)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{words.threshold(row)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{words.date(row.activation_date)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{words.date(row.inactivation_date)}</Table.Td>
-      <Table.Td>
+      <Table.Td miw={96}>{words.date(row.activation_date)}</Table.Td>
+      <Table.Td miw={96}>{words.date(row.inactivation_date)}</Table.Td>
+      <Table.Td miw={150}>
         <AlarmStateCell row={row} words={words} />
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
+        <Group gap="xs" justify="flex-end" miw={170}>
           {!row.deleted && !row.confirmed && (
             <Button
               size="xs"
