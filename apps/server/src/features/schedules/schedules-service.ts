@@ -3,7 +3,6 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
-import { savingAs } from '../resource-usage/resource-writes'
 import type { Executor } from '../users/db-helpers'
 import { resolveScheduleElements } from './resolve-elements'
 import { toScheduleRow } from './schedule-row'
@@ -45,7 +44,23 @@ export async function scheduleTimeZone(db: Executor, actor: ScheduleActor) {
  */
 export function createSchedulesService(deps: SchedulesServiceDeps) {
   const now = deps.now ?? (() => new Date())
-  const save = <T>(work: () => Promise<T>) => savingAs('schedule_save_failed', deps.logger, work)
+  /**
+   * Runs a write. Refusals the user can act on (HttpError) pass through; anything else is logged
+   * and answered with `code` as a server failure (500).
+   */
+  async function failingAs<T>(
+    code: 'schedule_save_failed' | 'schedule_pause_failed',
+    work: () => Promise<T>,
+  ) {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof HttpError) throw error
+      deps.logger.error({ err: error, code }, 'schedule write failed')
+      throw new HttpError(code, { status: 500 })
+    }
+  }
+  const save = <T>(work: () => Promise<T>) => failingAs('schedule_save_failed', work)
 
   async function changed(idClient: number, id: number, dropped: number[] = []) {
     if (dropped.length) deps.onPlansDeleted?.(idClient, dropped)
@@ -148,7 +163,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
           status: 422,
           issues: [{ path: 'until', message: 'errors.schedule_pause_failed' }],
         })
-      const dropped = await savingAs('schedule_pause_failed', deps.logger, () =>
+      const dropped = await failingAs('schedule_pause_failed', () =>
         deps.db.transaction(async (tx) => {
           await lockOpen(tx, idClient, id)
           const dal = createSchedulesDal(tx, idClient)

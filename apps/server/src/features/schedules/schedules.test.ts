@@ -254,6 +254,30 @@ describe('schedules', () => {
     expect(await storedSchedules(user.id_client)).toEqual([])
   })
 
+  it('answers a failed write with “Failed to save the schedule.” and keeps what was there', async () => {
+    const { session, valve, user } = await irrigatedAccount(server)
+    const schedule = await createdSchedule(session, [{ kind: 'output', id: valve[0]!.id }])
+    const pool = server.database.pool
+    await pool.query(`alter table schedules add constraint refuse_broken check (name <> 'Broken') not valid`)
+    try {
+      const body = scheduleBody([{ kind: 'output', id: valve[0]!.id }], { name: 'Broken' })
+      for (const [method, url] of [
+        ['POST', '/api/schedulers'],
+        ['PUT', `/api/schedulers/${schedule.id}`],
+      ] as const) {
+        const answer = await session.write(method, url, body)
+        expect([method, answer.status, answer.body]).toEqual([
+          method,
+          500,
+          { error: 'schedule_save_failed', message: 'Failed to save the schedule.' },
+        ])
+      }
+    } finally {
+      await pool.query('alter table schedules drop constraint refuse_broken')
+    }
+    expect(await storedSchedules(user.id_client)).toEqual([{ name: 'Morning watering' }])
+  })
+
   it('resolves sections, groups and outputs to the outputs they open and their water source', async () => {
     const farm = await irrigatedAccount(server)
     const db = server.database.db
