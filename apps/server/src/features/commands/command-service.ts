@@ -117,8 +117,6 @@ export function createCommandService(deps: {
   }
 
   return {
-    timeoutMs,
-
     /** Checks a command without sending it: `element_not_found` for a foreign module or an output it lacks. */
     assertCommandable: (idClient: number, idObject: number, outputs: CommandOutputs) =>
       assertCommandable(idClient, idObject, outputs).then(() => undefined),
@@ -196,14 +194,7 @@ export function createCommandService(deps: {
       return (await dal.recent(idClient, limit)).map(toCommandRow)
     },
 
-    /** Marks unanswered commands timed out; runs by itself once `start` is called. */
-    sweep: () => {
-      sweeping ??= sweep().finally(() => {
-        sweeping = undefined
-      })
-      return sweeping
-    },
-
+    /** Marks unanswered commands timed out every `sweepMs` from now on. */
     start() {
       timer ??= setInterval(() => {
         sweeping ??= sweep()

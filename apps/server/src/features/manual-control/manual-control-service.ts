@@ -272,15 +272,8 @@ export function createManualControlService(deps: {
     /** The account's busy openings (GET /api/manual_opens). */
     busy: (idClient: number): Promise<ManualOpenRow[]> => dal.busyRows(idClient),
 
-    /** Closes timed openings whose time is up and whose output is reported off; runs by itself after `start`. */
-    sweep: () => {
-      sweeping ??= sweep().finally(() => {
-        sweeping = undefined
-      })
-      return sweeping
-    },
-
-    start(everyMs = deps.sweepMs ?? 5_000) {
+    /** Closes (or gives up on) timed openings past their time, every `sweepMs` from now on. */
+    start() {
       timer ??= setInterval(() => {
         if (sweeping) return
         sweeping = sweep()
@@ -288,7 +281,7 @@ export function createManualControlService(deps: {
           .finally(() => {
             sweeping = undefined
           })
-      }, everyMs)
+      }, deps.sweepMs ?? 5_000)
       timer.unref()
     },
 
