@@ -48,7 +48,12 @@ const measuringObjects = (objects: ObjectDetail[]) =>
 
 function newCondition(choices: ConditionChoices): ScheduleCondition | null {
   const metric: ConditionMetric = 'soil_humidity'
-  const object = measuringObjects(choices.objects)[0]
+  const objects = measuringObjects(choices.objects)
+  // A module that measures the metric, a soil probe for soil humidity, rather than the first one listed.
+  const object =
+    objects.find((candidate) =>
+      numberFieldsOf(candidate).some((field) => metricFields[metric].test(field)),
+    ) ?? objects[0]
   if (object)
     return {
       metric,

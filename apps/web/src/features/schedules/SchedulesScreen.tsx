@@ -118,15 +118,15 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
   const day = (value: string) => formatCalendarDay(value, user.date_format)
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="schedules-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('schedules.columns.name')}</Table.Th>
-              <Table.Th>{t('schedules.columns.type')}</Table.Th>
-              <Table.Th>{t('schedules.columns.priority')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('schedules.columns.type')}</Table.Th>
+              <Table.Th visibleFrom="md">{t('schedules.columns.priority')}</Table.Th>
               <Table.Th>{t('schedules.columns.state')}</Table.Th>
-              <Table.Th>{t('schedules.columns.period')}</Table.Th>
+              <Table.Th visibleFrom="md">{t('schedules.columns.period')}</Table.Th>
               <Table.Th>{t('schedules.columns.next_run')}</Table.Th>
               <Table.Th ta="right">{t('schedules.columns.actions')}</Table.Th>
             </Table.Tr>
@@ -139,10 +139,12 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
               return (
                 <Table.Tr key={row.id} data-testid={`schedule-row-${row.id}`}>
                   <Table.Td fw={500}>{row.name}</Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {translateKey(i18n, `schedules.types.${typeNameOf(row.type)}`, String(row.type))}
                   </Table.Td>
-                  <Table.Td>{t(`schedules.priorities.${priorityNames[row.priority]}`)}</Table.Td>
+                  <Table.Td visibleFrom="md">
+                    {t(`schedules.priorities.${priorityNames[row.priority]}`)}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <ColorSwatch
@@ -157,7 +159,7 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
                       </Text>
                     </Group>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
                     {row.expiration_date
                       ? t('schedules.period', { begin: day(row.begin_date), end: day(row.expiration_date) })
                       : t('schedules.period_open', { begin: day(row.begin_date) })}
