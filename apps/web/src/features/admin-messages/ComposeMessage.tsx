@@ -69,7 +69,7 @@ export function ComposeMessage() {
     },
     onError: (error) => showServerErrorAtFields(form, error, {}),
   })
-  const useTemplate = (id: string | null) => {
+  const applyTemplate = (id: string | null) => {
     const template = templates.data?.find((row) => String(row.id) === id)
     if (!template) return
     form.setValues({
@@ -93,7 +93,7 @@ export function ComposeMessage() {
             { value: '', label: '—' },
             ...(templates.data ?? []).map((row) => ({ value: String(row.id), label: row.name })),
           ]}
-          onChange={(event) => useTemplate(event.currentTarget.value || null)}
+          onChange={(event) => applyTemplate(event.currentTarget.value || null)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

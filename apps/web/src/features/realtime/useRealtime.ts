@@ -57,9 +57,7 @@ export function useRealtime(idClient: number): Realtime {
     socket.on('objects_connection', (event) => updateMe((me) => mergeObjectConnection(me, event)))
     // A module's reconfiguration started or ended: the module page's warning follows.
     socket.on('objects_config', (event) => applyObjectConfigState(queryClient, event))
-    socket.on('user_message', (event) =>
-      applyUserMessage(queryClient, event, i18n.language, i18n.t('messages.new_message')),
-    )
+    socket.on('user_message', (event) => applyUserMessage(queryClient, event, i18n))
     socket.on('authorize', ({ id_client }) => {
       // The session now belongs to another client account, so everything shown is stale.
       if (id_client !== idClient) reloadPage()
@@ -93,7 +91,7 @@ export function useRealtime(idClient: number): Realtime {
       socket.removeAllListeners()
       socket.disconnect()
     }
-  }, [idClient, queryClient, api])
+  }, [idClient, queryClient, api, i18n])
 
   const switchClient = useCallback(
     (target: number) =>
