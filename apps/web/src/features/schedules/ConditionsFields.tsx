@@ -157,7 +157,12 @@ function ConditionRow({ form, index, condition, choices }: ConditionRowProps) {
             onChange={(metric) => {
               if (metric === null) return
               form.setFieldValue(`${path}.metric`, metric)
-              if (source.kind === 'object') setSource({ ...source, field: fieldFor(object, metric) })
+              if (source.kind !== 'object') return
+              // Keep the module when it measures the new metric, otherwise move to one that does.
+              const measures = (candidate: ObjectDetail | undefined) =>
+                numberFieldsOf(candidate).some((name) => metricFields[metric].test(name))
+              const next = measures(object) ? object : (objects.find(measures) ?? object)
+              if (next) setSource({ kind: 'object', id_object: next.id, field: fieldFor(next, metric) })
             }}
             error={fieldError(form, `${path}.metric`)}
           />

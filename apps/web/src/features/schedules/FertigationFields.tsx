@@ -14,7 +14,12 @@ export const FertigationFields = memoCard(function FertigationFields({ form }: C
   const { definition } = form.getValues()
   const { fertigation } = definition
   // While the number of cycles is being typed it may not be a number yet: offer at least the first.
-  const cycles = Math.min(scheduleLimits.maxCycles, Math.max(1, Number(cycleCount(definition.starts)) || 1))
+  // A chosen cycle beyond the count stays on offer, so it can be unticked (the schema says it is wrong).
+  const chosen = fertigation.kind === 'cycles' ? fertigation.cycles : []
+  const cycles = Math.min(
+    scheduleLimits.maxCycles,
+    Math.max(1, Number(cycleCount(definition.starts)) || 1, ...chosen),
+  )
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
