@@ -52,3 +52,32 @@ describe('saveScheduleSchema: cycles overlapping across days', () => {
     expect(issues(body({ starts: { kind: 'hours', times: ['06:00', '06:31'] } }))).toEqual([])
   })
 })
+
+describe('bounds without a message of their own', () => {
+  it('say too small or too big, never "Field required"', () => {
+    const schedule = {
+      name: 'Condition',
+      type: 1,
+      begin_date: '2026-06-01',
+      definition: {
+        rule: { kind: 'weekdays', days: [1] },
+        cycle_minutes: 10,
+        starts: { kind: 'every', start_time: '06:00', count: 1, every_minutes: 60 },
+        elements: [{ kind: 'output', id: 1, percent: 100 }],
+        fertigation: { kind: 'every_n_days', n: 400 },
+        conditions: [
+          {
+            metric: 'soil_humidity',
+            source: { kind: 'group', id_group: 1 },
+            comparator: 'lt',
+            value: 200_000,
+          },
+        ],
+      },
+    }
+    const issues = saveScheduleSchema.safeParse(schedule).error?.issues ?? []
+    const messageAt = (path: string) => issues.find((issue) => issue.path.join('.') === path)?.message
+    expect(messageAt('definition.conditions.0.value')).toBe('errors.too_big')
+    expect(messageAt('definition.fertigation.n')).toBe('errors.too_big')
+  })
+})

@@ -125,16 +125,28 @@ export const fertigationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({
     kind: z.literal('every_n_days'),
-    n: z.number(required).int().min(1, { error: 'errors.too_small' }).max(365),
+    n: z.number(required).int().min(1, { error: 'errors.too_small' }).max(365, { error: 'errors.too_big' }),
   }),
   z.object({
     kind: z.literal('every_n_cycles'),
-    n: z.number(required).int().min(1, { error: 'errors.too_small' }).max(scheduleLimits.maxCycles),
+    n: z
+      .number(required)
+      .int()
+      .min(1, { error: 'errors.too_small' })
+      .max(scheduleLimits.maxCycles, { error: 'errors.too_big' }),
   }),
   /** Cycle numbers counted from 1 within the day. */
   z.object({
     kind: z.literal('cycles'),
-    cycles: z.array(z.number().int().min(1).max(scheduleLimits.maxCycles)).min(1, required),
+    cycles: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(1, { error: 'errors.too_small' })
+          .max(scheduleLimits.maxCycles, { error: 'errors.too_big' }),
+      )
+      .min(1, required),
   }),
 ])
 export type Fertigation = z.infer<typeof fertigationSchema>
@@ -153,7 +165,10 @@ export const scheduleConditionSchema = z.object({
     z.object({ kind: z.literal('group'), id_group: idSchema }),
   ]),
   comparator: z.enum(['lt', 'gt']),
-  value: z.number(required).min(-1000).max(100_000),
+  value: z
+    .number(required)
+    .min(-1000, { error: 'errors.too_small' })
+    .max(100_000, { error: 'errors.too_big' }),
 })
 export type ScheduleCondition = z.infer<typeof scheduleConditionSchema>
 
@@ -170,7 +185,10 @@ export const scheduleDefinitionSchema = z.object({
     .min(1, { error: 'errors.schedule_no_elements' })
     .max(scheduleLimits.maxElements, { error: 'errors.schedule_too_many_cycles' }),
   fertigation: fertigationSchema.default({ kind: 'none' }),
-  conditions: z.array(scheduleConditionSchema).max(scheduleLimits.maxConditions).default([]),
+  conditions: z
+    .array(scheduleConditionSchema)
+    .max(scheduleLimits.maxConditions, { error: 'errors.too_big' })
+    .default([]),
 })
 export type ScheduleDefinition = z.infer<typeof scheduleDefinitionSchema>
 
