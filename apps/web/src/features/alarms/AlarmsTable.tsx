@@ -2,7 +2,6 @@ import type { AlarmRow } from '@kropla/domain'
 import {
   Button,
   Card,
-  Group,
   Stack,
   Table,
   Text,
@@ -45,7 +44,7 @@ export function AlarmsTable({
       <Table.ScrollContainer minWidth={960}>
         <Table
           verticalSpacing="sm"
-          horizontalSpacing="md"
+          horizontalSpacing="xs"
           highlightOnHover
           aria-label={t('alarms.table')}
           data-testid="alarms-table"
@@ -139,11 +138,12 @@ function AlarmTableRow({ row, words, onConfirm, isConfirming, onRemove, onHistor
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{words.threshold(row)}</Table.Td>
       <Table.Td miw={96}>{words.date(row.activation_date)}</Table.Td>
       <Table.Td miw={96}>{words.date(row.inactivation_date)}</Table.Td>
-      <Table.Td miw={150}>
+      <Table.Td miw={130}>
         <AlarmStateCell row={row} words={words} />
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" justify="flex-end" miw={170}>
+        {/* Stacked, so the table fits beside the menu at 1280 px and Remove stays in view. */}
+        <Stack gap={4} align="stretch" miw={96}>
           {!row.deleted && !row.confirmed && (
             <Button
               size="xs"
@@ -192,7 +192,7 @@ function AlarmTableRow({ row, words, onConfirm, isConfirming, onRemove, onHistor
                 {t('alarms.remove')}
               </Button>
             ))}
-        </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   )
