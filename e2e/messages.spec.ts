@@ -76,7 +76,7 @@ describe('messages', () => {
     // The demo farm's account has one user: the grower.
     const recipients = ((await answer.json()) as { recipient_count: number }).recipient_count
     expect(recipients).toBe(1)
-    await page.getByText(en.admin_messages.published.replace('{{count}}', String(recipients))).waitFor()
+    await page.getByText(en.admin_messages.published_one.replace('{{count}}', String(recipients))).waitFor()
     await page.getByTestId('admin-messages').getByText(subject.en).waitFor()
     await screenshot(page, 'messages-operator-published')
 
