@@ -58,14 +58,17 @@ export function createPlansDal(db: Executor, idClient: number) {
       .leftJoin(schedules, eq(schedules.id, outputs_plans.id_schedule))
 
   return {
-    /** Every plan opening in [from, to): the calendar. */
+    /**
+     * Every plan open at some moment of [from, to): the calendar. A run that opened before `from`
+     * and is still open at it belongs to the period too (a run across midnight shows on both days).
+     */
     async between(from: Date, to: Date) {
       const rows = await joined()
         .where(
           and(
             eq(outputs_plans.id_client, idClient),
-            gte(outputs_plans.open_at, from),
             lt(outputs_plans.open_at, to),
+            gt(sql`${outputs_plans.open_at} + ${outputs_plans.duration} * interval '1 minute'`, from),
           ),
         )
         .orderBy(asc(outputs_plans.open_at), asc(outputs_plans.id))

@@ -566,6 +566,35 @@ describe('schedules', () => {
     ).not.toBeNull()
   })
 
+  it('shows in the calendar a run that opened before the period and is still open in it', async () => {
+    const farm = await irrigatedAccount(server)
+    const schedule = await createdSchedule(farm.session, [{ kind: 'section', id: farm.orchard.id }], {
+      begin_date: '2020-01-01',
+    })
+    const from = Date.UTC(2026, 4, 11)
+    const plan = (openedMinutesBefore: number, duration: number) =>
+      storedPlan(server, {
+        id_client: farm.user.id_client,
+        id_schedule: schedule.id,
+        id_output: farm.valve[0]!.id,
+        open_at: new Date(from - openedMinutesBefore * 60_000),
+        duration,
+        status: 10,
+      })
+    // Opened at 23:30 the evening before for an hour: it waters until 00:30, inside the day.
+    const acrossMidnight = await plan(30, 60)
+    // Opened at 23:00 for an hour: closed exactly as the day began.
+    await plan(60, 60)
+    const inside = await plan(-60, 10)
+    const day = `from=${new Date(from).toISOString()}&to=${new Date(from + 24 * HOUR).toISOString()}`
+    const calendar = await farm.session.request('GET', `/api/outputs_plans?${day}`)
+    expect(calendar.status).toBe(200)
+    expect((calendar.body as unknown as { id: number }[]).map((row) => row.id)).toEqual([
+      acrossMidnight,
+      inside,
+    ])
+  })
+
   it('previews the openings of the next 7 days, giving way to the runs other schedules hold', async () => {
     const farm = await irrigatedAccount(server)
     const { session } = farm
