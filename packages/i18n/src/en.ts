@@ -615,6 +615,10 @@ export const en = {
     delete_label: 'Delete the message {{subject}}',
     deleted: 'Message deleted.',
     new_message: 'New message',
+    badge_one: 'Messages: {{count}} unread',
+    badge_few: 'Messages: {{count}} unread',
+    badge_many: 'Messages: {{count}} unread',
+    badge_other: 'Messages: {{count}} unread',
     types: { info: 'Information', warning: 'Warning', service: 'Service work' },
   },
   admin_messages: {

@@ -618,6 +618,10 @@ export const pl: Messages = {
     delete_label: 'Usuń wiadomość {{subject}}',
     deleted: 'Wiadomość usunięta.',
     new_message: 'Nowa wiadomość',
+    badge_one: 'Wiadomości: {{count}} nieprzeczytana',
+    badge_few: 'Wiadomości: {{count}} nieprzeczytane',
+    badge_many: 'Wiadomości: {{count}} nieprzeczytanych',
+    badge_other: 'Wiadomości: {{count}} nieprzeczytanej',
     types: { info: 'Informacja', warning: 'Ostrzeżenie', service: 'Prace serwisowe' },
   },
   admin_messages: {

@@ -4,6 +4,7 @@ import { Link, useNavigation } from 'react-router'
 import { AlarmBadge } from '../../features/alarms/AlarmBadge'
 import { useLogout } from '../../features/auth/useLogout'
 import { LanguageSwitch } from '../../features/language/LanguageSwitch'
+import { MessagesBadge } from '../../features/messages/MessagesBadge'
 import type { ConnectionState } from '../../features/realtime/useRealtime'
 import { useSession } from '../../features/session/useSession'
 import { AccountSwitcher } from '../../features/switcher/AccountSwitcher'
@@ -39,6 +40,7 @@ export function TopPanel({ connection, isMenuOpen, onToggleMenu }: TopPanelProps
       </Group>
       <Group gap="sm" wrap="nowrap">
         <AlarmBadge connection={connection} />
+        <MessagesBadge />
         <ConnectionIndicator state={connection} />
         <AccountSwitcher visibleFrom="sm" />
         <LanguageSwitch />

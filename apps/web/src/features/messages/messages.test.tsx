@@ -13,10 +13,9 @@ beforeEach(() => {
 })
 
 function open(path: string, messages: FakeMessages, options: { type?: 0 | 1 | 2; lang?: 'en' | 'pl' } = {}) {
-  const server = withMessages(
-    createFakeServer(meOfType(options.type ?? 2, { lang: options.lang ?? 'en' }), { isLoggedIn: true }),
-    messages,
-  )
+  const me = meOfType(options.type ?? 2, { lang: options.lang ?? 'en' })
+  me.unreadMessages = messages.mine.filter((message) => message.read_date === null).length
+  const server = withMessages(createFakeServer(me, { isLoggedIn: true }), messages)
   return { ...renderApp(path, { server, lang: options.lang }), server, messages }
 }
 
@@ -39,6 +38,7 @@ describe('messages', () => {
   it('reads a message by opening it, marks it unread again and deletes it', async () => {
     const { server } = open('/kropla_2/user_messages', inbox())
     const list = await screen.findByTestId('user-messages')
+    expect(screen.getByTestId('messages-badge').getAttribute('aria-label')).toBe('Messages: 1 unread')
     const unread = within(list).getByRole('button', { name: 'Service break' }).closest('[data-unread]')
     expect(unread?.getAttribute('data-unread')).toBe('true')
     fireEvent.click(within(list).getByRole('button', { name: 'Service break' }))
@@ -46,6 +46,7 @@ describe('messages', () => {
       expect(server.callsTo('PUT', '/api/user_messages/1/read')[0]?.body).toEqual({ read: true }),
     )
     await waitFor(() => expect(unread?.getAttribute('data-unread')).toBe('false'))
+    expect(screen.queryByTestId('messages-badge')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Mark as unread' }))
     await waitFor(() =>
       expect(server.callsTo('PUT', '/api/user_messages/1/read')[1]?.body).toEqual({ read: false }),
@@ -78,6 +79,9 @@ describe('messages', () => {
     messages.mine = [message]
     socket.serverEmits('user_message', { message, unread: 1 })
     expect(await screen.findByText('Nowa wiadomość')).toBeTruthy()
+    expect((await screen.findByTestId('messages-badge')).getAttribute('aria-label')).toBe(
+      'Wiadomości: 1 nieprzeczytana',
+    )
     expect((await screen.findAllByText('Przymrozek w nocy')).length).toBeGreaterThan(0)
   })
 })
