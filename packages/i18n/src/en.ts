@@ -900,7 +900,7 @@ export const en = {
   },
   calendar: {
     title: 'Calendar',
-    intro: 'Planned and past runs of your schedules and manual openings.',
+    intro: 'Planned and past runs of your schedules and manual sequences. Single manual openings are on the manual control screen.',
     view: 'View',
     view_week: 'Week',
     view_day: 'Day',

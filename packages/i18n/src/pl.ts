@@ -904,7 +904,7 @@ export const pl: Messages = {
   },
   calendar: {
     title: 'Kalendarz',
-    intro: 'Zaplanowane i wykonane uruchomienia harmonogramów i otwarć ręcznych.',
+    intro: 'Zaplanowane i wykonane uruchomienia harmonogramów i ręcznych sekwencji. Pojedyncze otwarcia ręczne są na ekranie sterowania ręcznego.',
     view: 'Widok',
     view_week: 'Tydzień',
     view_day: 'Dzień',
