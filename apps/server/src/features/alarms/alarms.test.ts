@@ -443,3 +443,65 @@ describe('SMS through an HTTP provider', () => {
     }
   })
 })
+
+describe('blocked and expired accounts', () => {
+  /** An ended activation of the farm's module, as the evaluator would have raised it. */
+  const pastAlarm = async () =>
+    (
+      await pool().query<{ id: number }>(
+        `insert into alarms (id_client, id_object, alarm_name, field, threshold, value, activation_date, active, inactivation_date)
+         values ($1, $2, 'sigstr_lt', 'sigstr', 25, 10, now(), false, now()) returning id`,
+        [farm.user.id_client, farm.modules[0]!.id],
+      )
+    ).rows[0]!.id
+  const notifiedUsers = async (idAlarm: number) =>
+    (
+      await pool().query<{ id_user: number; channel: string; status: string }>(
+        'select id_user, channel, status from alarm_notifications where id_alarm = $1 order by id_user, channel',
+        [idAlarm],
+      )
+    ).rows
+  const setAccess = (idClient: number, blocked: boolean, expiresAt: string | null) =>
+    pool().query('update clients set blocked = $2, expires_at = $3 where id = $1', [
+      idClient,
+      blocked,
+      expiresAt,
+    ])
+
+  it('a user whose own account has expired, or every user of a blocked account, is not notified', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString()
+    try {
+      // The helper's own account expired: only the farm's owner hears of the alarm.
+      await setAccess(helperAccount.user.id_client, false, yesterday)
+      const seen = await pastAlarm()
+      await server.alarms.notifier.notify(seen, farm.user.id_client)
+      expect(new Set((await notifiedUsers(seen)).map((row) => row.id_user))).toEqual(new Set([farm.user.id]))
+
+      // A retry finds the helper's account expired meanwhile: skipped, nothing sent.
+      await setAccess(helperAccount.user.id_client, false, null)
+      const retried = await pastAlarm()
+      await pool().query(
+        `insert into alarm_notifications (id_alarm, id_user, channel, status, attempts, created_at)
+         values ($1, $2, 'email', 'pending', 1, now() - interval '2 minutes')`,
+        [retried, helperAccount.user.id],
+      )
+      await setAccess(helperAccount.user.id_client, false, yesterday)
+      const helperMails = mailsTo(helperAccount.email).length
+      await server.alarms.notifier.sweep()
+      expect(await notifiedUsers(retried)).toEqual([
+        { id_user: helperAccount.user.id, channel: 'email', status: 'skipped' },
+      ])
+      expect(mailsTo(helperAccount.email)).toHaveLength(helperMails)
+
+      // The farm's own account is blocked: nobody is notified.
+      await setAccess(helperAccount.user.id_client, false, null)
+      await setAccess(farm.user.id_client, true, null)
+      const blocked = await pastAlarm()
+      expect(await server.alarms.notifier.notify(blocked, farm.user.id_client)).toBe(0)
+      expect(await notifiedUsers(blocked)).toEqual([])
+    } finally {
+      await setAccess(helperAccount.user.id_client, false, null)
+      await setAccess(farm.user.id_client, false, null)
+    }
+  })
+})

@@ -53,7 +53,7 @@ export function createAlarmNotifier(deps: {
   async function deliver(key: NotificationKey, attempt: number) {
     const channel = channels.get(key.channel)
     const notice = await deps.dal.notice(key.idAlarm)
-    const recipientRow = (notice ? await deps.dal.recipientsOf(notice.idClient) : []).find(
+    const recipientRow = (notice ? await deps.dal.recipientsOf(notice.idClient, deps.now()) : []).find(
       (row) => row.id === key.idUser,
     )
     if (!channel || !notice || !recipientRow) {
@@ -81,9 +81,12 @@ export function createAlarmNotifier(deps: {
   }
 
   return {
-    /** A new activation: one row per user of the owning account and chosen channel, then the sends. */
+    /**
+     * A new activation: one row per user of the owning account and chosen channel, then the sends
+     * (nobody of a blocked or expired account).
+     */
     async notify(idAlarm: number, idClient: number) {
-      const recipients = await deps.dal.recipientsOf(idClient)
+      const recipients = await deps.dal.recipientsOf(idClient, deps.now())
       const keys = recipients.flatMap((row) =>
         chosen(row).map((channel) => ({ idAlarm, idUser: row.id, channel })),
       )

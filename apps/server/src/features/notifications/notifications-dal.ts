@@ -13,7 +13,11 @@ export interface PendingNotification extends NotificationKey {
   createdAt: Date
 }
 
-/** Users of the owning account and users assigned to it, with the channels each chose (not those still invited). */
+/**
+ * Users of the owning account and users assigned to it, with the channels each chose: not those
+ * still invited, nobody while the owning account is blocked or expired, and no user whose own
+ * account is (neither could sign in to see the alarm).
+ */
 export interface RecipientRow {
   id: number
   email: string
@@ -28,14 +32,18 @@ export interface RecipientRow {
 /** `alarm_notifications`: one row per alarm activation, user and channel (its primary key). */
 export function createNotificationsDal(pool: pg.Pool) {
   return {
-    async recipientsOf(idClient: number): Promise<RecipientRow[]> {
+    async recipientsOf(idClient: number, at: Date): Promise<RecipientRow[]> {
       const result = await pool.query<RecipientRow>(
         `select u.id, u.email, u.phone, u.lang, u.time_zone, u.notify_email, u.notify_sms, u.notify_app
          from users u
+         join clients own on own.id = u.id_client
+         join clients owning on owning.id = $1
          where not u.invited
            and (u.id_client = $1 or u.id in (select user_id from user_clients where id_client = $1))
+           and not own.blocked and (own.expires_at is null or own.expires_at > $2)
+           and not owning.blocked and (owning.expires_at is null or owning.expires_at > $2)
          order by u.id`,
-        [idClient],
+        [idClient, at.toISOString()],
       )
       return result.rows
     },
