@@ -1,7 +1,6 @@
 import {
   type ExpandableSchedule,
   expandSchedule,
-  type FixedRun,
   type NominalRun,
   planStatus,
   type ResolvedElement,
@@ -14,10 +13,10 @@ import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { outputs_plans, schedules } from '../db/schema'
 import type { Executor } from '../features/users/db-helpers'
+import { heldOpenings, plannableRuns, planningHorizonMs } from './held-openings'
 import { emitPlans, type PlanEvents } from './plan-rows'
 
 const HOUR = 3_600_000
-const MINUTE = 60_000
 
 export type ResolveElements = (
   db: Executor,
@@ -37,9 +36,6 @@ export interface PlannerOptions {
   /** How far ahead runs are planned (48 h). */
   horizonMs?: number
 }
-
-/** Plans that still hold their output: planned, sent or running. */
-const holdingStatuses = [planStatus.planned, planStatus.sent, planStatus.running]
 
 /** What expansion reads of a schedule (not `planned_until`, which the planner itself moves). */
 const planningFingerprint = (schedule: ScheduleRecord) =>
@@ -69,7 +65,7 @@ const isExpandable = (schedule: ScheduleRecord, at: Date) =>
  */
 export function createPlanner(options: PlannerOptions) {
   const { database, logger, events } = options
-  const horizonMs = options.horizonMs ?? 48 * HOUR
+  const horizonMs = options.horizonMs ?? planningHorizonMs
   const db = database.db
 
   async function expandable(schedule: ScheduleRecord): Promise<ExpandableSchedule> {
@@ -105,47 +101,21 @@ export function createPlanner(options: PlannerOptions) {
     return runs
   }
 
-  /** The account's plans that hold an output from `from` on: fixed for overlap resolution. */
-  async function fixedRuns(tx: Executor, idClient: number, from: Date): Promise<FixedRun[]> {
-    const rows = await tx
-      .select({
-        id_output: outputs_plans.id_output,
-        open_at: outputs_plans.open_at,
-        duration: outputs_plans.duration,
-      })
-      .from(outputs_plans)
-      .where(
-        and(
-          eq(outputs_plans.id_client, idClient),
-          inArray(outputs_plans.status, holdingStatuses),
-          sql`${outputs_plans.open_at} + ${outputs_plans.duration} * interval '1 minute' > ${from}`,
-        ),
-      )
-    const manual = await tx.execute<{ id_output: number; open_at: Date; duration: number }>(
-      sql`select id_output, open_at,
-                 coalesce(minutes, ${Math.ceil(horizonMs / MINUTE)})::int as duration
-            from manual_opens where id_client = ${idClient} and status <= 4`,
-    )
-    return [...rows, ...manual.rows.map((row) => ({ ...row, open_at: new Date(row.open_at) }))]
-  }
-
   function insertable(idClient: number, runs: ResolvedRun[], at: Date) {
-    return runs
-      .filter((run) => run.open_at.getTime() + run.duration * MINUTE > at.getTime() && run.open_at >= at)
-      .map((run) => ({
-        id_client: idClient,
-        id_schedule: run.id_schedule,
-        id_output: run.id_output,
-        role: run.role,
-        id_water_source: run.id_water_source,
-        element_index: run.element_index,
-        cycle: run.cycle,
-        planned_at: run.planned_at,
-        open_at: run.open_at,
-        duration: run.duration,
-        fertigation: run.fertigation,
-        status: planStatus.planned,
-      }))
+    return plannableRuns(runs, at).map((run) => ({
+      id_client: idClient,
+      id_schedule: run.id_schedule,
+      id_output: run.id_output,
+      role: run.role,
+      id_water_source: run.id_water_source,
+      element_index: run.element_index,
+      cycle: run.cycle,
+      planned_at: run.planned_at,
+      open_at: run.open_at,
+      duration: run.duration,
+      fertigation: run.fertigation,
+      status: planStatus.planned,
+    }))
   }
 
   async function insertRuns(
@@ -237,7 +207,7 @@ export function createPlanner(options: PlannerOptions) {
             ),
           )
           .returning({ id: outputs_plans.id })
-        const resolved = resolveOverlaps(runs, await fixedRuns(tx, idClient, at))
+        const resolved = resolveOverlaps(runs, await heldOpenings(tx, idClient, at, { horizonMs }))
         const inserted = await insertRuns(tx, idClient, resolved, at)
         if (schedule && schedule.type > 0)
           await tx.update(schedules).set({ planned_until: horizon }).where(eq(schedules.id, idSchedule))
@@ -299,7 +269,12 @@ export function createPlanner(options: PlannerOptions) {
       await lockAccount(tx, idClient)
       // A schedule changed meanwhile is replanned by its own change; the next pass extends it.
       if (!(await unchanged(tx, list))) return []
-      const ids = await insertRuns(tx, idClient, resolveOverlaps(runs, await fixedRuns(tx, idClient, at)), at)
+      const ids = await insertRuns(
+        tx,
+        idClient,
+        resolveOverlaps(runs, await heldOpenings(tx, idClient, at, { horizonMs })),
+        at,
+      )
       await tx
         .update(schedules)
         .set({ planned_until: horizon })

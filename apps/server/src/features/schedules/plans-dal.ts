@@ -1,6 +1,6 @@
-import { manualStatus, type OutputPlanRow, type PlanRole, planStatus } from '@kropla/domain'
-import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
-import { manual_opens, outputs, outputs_plans, schedules } from '../../db/schema'
+import type { OutputPlanRow, PlanRole } from '@kropla/domain'
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm'
+import { outputs, outputs_plans, schedules } from '../../db/schema'
 import type { Executor } from '../users/db-helpers'
 
 const planColumns = {
@@ -88,49 +88,6 @@ export function createPlansDal(db: Executor, idClient: number) {
         )
         .orderBy(asc(outputs_plans.open_at), asc(outputs_plans.id))
       return rows.map(toOutputPlanRow)
-    },
-
-    /**
-     * The openings already held from `from` on (planned, sent or running), as the fixed runs a
-     * schedule's new runs must give way to: the planner's own rule. A schedule being edited loses
-     * its planned runs to the new version (the replan deletes them), its sent or running ones stay.
-     */
-    async heldOpenings(from: Date, exceptSchedule: number | null) {
-      return db
-        .select({
-          id_output: outputs_plans.id_output,
-          open_at: outputs_plans.open_at,
-          duration: outputs_plans.duration,
-        })
-        .from(outputs_plans)
-        .where(
-          and(
-            eq(outputs_plans.id_client, idClient),
-            inArray(outputs_plans.status, [planStatus.planned, planStatus.sent, planStatus.running]),
-            gt(sql`${outputs_plans.open_at} + ${outputs_plans.duration} * interval '1 minute'`, from),
-            exceptSchedule === null
-              ? undefined
-              : sql`not (${outputs_plans.id_schedule} is not distinct from ${exceptSchedule} and ${outputs_plans.status} = ${planStatus.planned})`,
-          ),
-        )
-        .orderBy(asc(outputs_plans.open_at))
-    },
-
-    /** Manual openings still holding their output (status 4 or lower); permanent ones for `permanentMinutes`. */
-    async manualOpenings(permanentMinutes: number) {
-      const rows = await db
-        .select({
-          id_output: manual_opens.id_output,
-          open_at: manual_opens.open_at,
-          minutes: manual_opens.minutes,
-        })
-        .from(manual_opens)
-        .where(and(eq(manual_opens.id_client, idClient), lte(manual_opens.status, manualStatus.cancelled)))
-      return rows.map((row) => ({
-        id_output: row.id_output,
-        open_at: row.open_at,
-        duration: row.minutes ?? permanentMinutes,
-      }))
     },
   }
 }

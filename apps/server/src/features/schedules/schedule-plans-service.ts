@@ -1,6 +1,5 @@
 import {
   expandSchedule,
-  type FixedRun,
   type OutputPlanRow,
   resolveOverlaps,
   type ScheduleHistory,
@@ -13,6 +12,7 @@ import { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import { outputs } from '../../db/schema'
+import { heldOpenings, plannableRuns } from '../../runtime/held-openings'
 import { createPlansDal } from './plans-dal'
 import { resolveScheduleElements } from './resolve-elements'
 import { startOfDayIn } from './schedule-row'
@@ -27,11 +27,6 @@ export const previewDays = 7
 export const calendarMaxDays = 62
 /** The longest history range one request may ask for. */
 export const historyMaxDays = 366
-/**
- * A permanent manual opening holds its output this long in overlap resolution: the planner's
- * horizon (48 h), as the planner counts it, so that the preview matches what it plans.
- */
-const permanentManualMinutes = 48 * 60
 /** The id a schedule not saved yet takes in the preview: above every saved one, as it will be. */
 const unsavedScheduleId = 2_147_483_647
 
@@ -65,13 +60,6 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
 
   async function momentOf(actor: ScheduleActor, value: string) {
     return value.length === 10 ? startOfDayIn(await scheduleTimeZone(deps.db, actor), value) : new Date(value)
-  }
-
-  /** What already holds the account's outputs from `from` on: plans of other schedules and manual openings. */
-  async function fixedRuns(idClient: number, from: Date, exceptSchedule: number | null): Promise<FixedRun[]> {
-    const held = await createPlansDal(deps.db, idClient).heldOpenings(from, exceptSchedule)
-    const manual = await createPlansDal(deps.db, idClient).manualOpenings(permanentManualMinutes)
-    return [...held, ...manual]
   }
 
   return {
@@ -144,10 +132,11 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
         },
         { from: at, to },
       )
-      const runs = resolveOverlaps(nominal, await fixedRuns(actor.idClient, at, idSchedule))
-        // As the planner: only openings from now on.
-        .filter((run) => run.open_at >= at)
-        .sort((a, b) => a.open_at.getTime() - b.open_at.getTime() || a.id_output - b.id_output)
+      // The planner's own fixed runs and its rule of what is planned (only openings from now on).
+      const held = await heldOpenings(deps.db, actor.idClient, at, { exceptPlannedOf: idSchedule })
+      const runs = plannableRuns(resolveOverlaps(nominal, held), at).sort(
+        (a, b) => a.open_at.getTime() - b.open_at.getTime() || a.id_output - b.id_output,
+      )
       const ids = [...new Set(runs.map((run) => run.id_output))]
       const names = ids.length
         ? await deps.db
