@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { reloadPage } from '../../lib/reload'
+import { releasePushSubscription } from '../push/release-push-subscription'
 import { endLocalSession } from '../session/end-session'
 
 /** Spec 01 section 7: after `GET /logout` the session is cleared and the page reloaded, landing on login. */
@@ -13,7 +14,10 @@ export function useLogout() {
   const messageOf = useErrorMessage()
   const { t } = useTranslation()
   return useMutation({
-    mutationFn: () => api.get('/logout'),
+    mutationFn: async () => {
+      await releasePushSubscription(api)
+      return api.get('/logout')
+    },
     onSuccess: () => {
       endLocalSession(queryClient, api)
       // The reload drops whatever else this page still holds in memory and starts clean at /login.
