@@ -48,7 +48,7 @@ export function withMessages(server: FakeServer, messages: FakeMessages) {
     if (own) {
       const id = Number(own[1])
       const message = messages.mine.find((row) => row.id === id)
-      if (!message) return refuse(404, 'not_found')
+      if (!message) return refuse(404, 'message_load_failed')
       if (method === 'PUT' && own[2]) {
         const read = (body as { read: boolean }).read
         const saved = { ...message, read_date: read ? '2026-05-02T08:00:00.000Z' : null }

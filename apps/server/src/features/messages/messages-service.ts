@@ -87,9 +87,10 @@ export function createMessagesService(deps: {
   const mine = createUserMessagesDal(deps.db)
   const admin = createAdminMessagesDal(deps.db)
 
+  /** One of the user's messages; gone (withdrawn, deleted, never theirs): 'Failed to load message'. */
   async function ownMessage(idUser: number, id: number): Promise<UserMessage> {
     const row = await mine.find(idUser, id, now())
-    if (!row) throw new HttpError('not_found')
+    if (!row) throw new HttpError('message_load_failed', { status: 404 })
     return toUserMessage(row)
   }
 

@@ -120,6 +120,14 @@ describe('operator messages', () => {
     expect((await admin.write('DELETE', `/api/admin/messages/${sent.body.id}`)).status).toBe(200)
     expect((await colleagueSession.request('GET', '/api/user_messages')).body).toEqual([])
     expect(await unreadOf(colleagueSession)).toBe(0)
+    // Opened or marked from a list shown before the withdrawal: 'Failed to load message' (spec 01 section 8).
+    for (const answer of [
+      await colleagueSession.request('GET', `/api/user_messages/${sent.body.id}`),
+      await colleagueSession.write('PUT', `/api/user_messages/${sent.body.id}/read`, { read: true }),
+    ]) {
+      expect(answer.status).toBe(404)
+      expect(answer.body).toMatchObject({ error: 'message_load_failed', message: 'Failed to load message' })
+    }
   })
 
   it('dated in the future stays hidden until its publication date', async () => {
