@@ -85,7 +85,7 @@ describe('a restart in the middle of a run', () => {
     expect(o1).toMatchObject({ status: planStatus.executed, confirmed_state: 1 })
     expect(o2!.status).toBeOneOf([planStatus.sent, planStatus.running])
     expect(await plansOf(second, short)).toMatchObject([
-      { status: planStatus.missed, error: 'missed', id_command: null },
+      { status: planStatus.missed, error: 'plan_missed', id_command: null },
     ])
 
     await until(async () => (await plansOf(second, sequence))[1]!.status === planStatus.running)

@@ -1,4 +1,5 @@
-import { findModel } from '@kropla/domain'
+import { findModel, planErrors } from '@kropla/domain'
+import { translate } from '@kropla/i18n'
 import { describe, expect, it } from 'vitest'
 import { conditionsVerdict, groupAverage, metricFields } from './condition-rules'
 import { commandOutputs, remainingMinutes } from './run-rules'
@@ -54,5 +55,12 @@ describe('condition metrics in the catalogue', () => {
     expect(conditionsVerdict(conditions, [20, 10])).toEqual({ kind: 'met' })
     expect(conditionsVerdict(conditions, [30, 10])).toEqual({ kind: 'not_met' })
     expect(conditionsVerdict(conditions, [20, null])).toEqual({ kind: 'no_data' })
+  })
+})
+
+describe('the error a plan row carries', () => {
+  it.each(Object.values(planErrors))('%s is worded in Polish and English', (code) => {
+    for (const lang of ['en', 'pl'] as const)
+      expect(translate(lang, `errors.${code}`)).not.toBe(`errors.${code}`)
   })
 })

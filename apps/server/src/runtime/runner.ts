@@ -3,6 +3,7 @@ import {
   commandStatus,
   cycleDuration,
   outputNameSchema,
+  planErrors,
   planStatus,
   scheduleDefinitionSchema,
 } from '@kropla/domain'
@@ -26,15 +27,6 @@ export interface CommandSender {
     source: 'plan'
   }): Promise<{ id: string }>
 }
-
-/** Why a plan ended without running, or how it failed. */
-export const planErrors = {
-  missed: 'missed',
-  notConfirmed: 'not_confirmed',
-  conditionNoData: 'condition_no_data',
-  commandFailed: 'command_failed',
-  commandTimedOut: 'command_timed_out',
-} as const
 
 interface DueRun {
   id: number

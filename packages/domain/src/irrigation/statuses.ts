@@ -40,6 +40,22 @@ export const planStatus = {
 } as const
 export type PlanStatus = (typeof planStatus)[keyof typeof planStatus]
 
+/**
+ * Why a plan ended in error or was missed (`OutputPlanRow.error`): each is also the i18n key
+ * `errors.<code>`, so the calendar words it like any error.
+ */
+export const planErrors = {
+  /** Its window passed while no server ran plans (restart rule). */
+  missed: 'plan_missed',
+  /** Sent, but the module never reported the output open while the run lasted. */
+  notConfirmed: 'plan_not_confirmed',
+  /** A condition's sensor had no reading when the run was due. */
+  conditionNoData: 'condition_no_data',
+  commandFailed: 'command_failed',
+  commandTimedOut: 'command_timed_out',
+} as const
+export type PlanError = (typeof planErrors)[keyof typeof planErrors]
+
 /** The role of an output in a run: the schedule's element, or its water source's outputs. */
 export const planRoles = ['element', 'clean_source', 'fertigation_source'] as const
 export type PlanRole = (typeof planRoles)[number]
