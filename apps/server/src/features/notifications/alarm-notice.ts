@@ -46,7 +46,19 @@ export function formatInZone(date: Date, timeZone: string | null): string {
   }
 }
 
-function formatValue(lang: Lang, value: number, decimals: number, unit: string): string {
+/** The temperature unit the user reads (profile preference); readings are kept in °C. */
+export type TemperatureUnit = 'C' | 'F'
+
+function formatValue(
+  lang: Lang,
+  celsiusOrOther: number,
+  decimals: number,
+  storedUnit: string,
+  temperatureUnit: TemperatureUnit,
+): string {
+  const isFahrenheit = storedUnit === '°C' && temperatureUnit === 'F'
+  const value = isFahrenheit ? (celsiusOrOther * 9) / 5 + 32 : celsiusOrOther
+  const unit = isFahrenheit ? '°F' : storedUnit
   const number = value.toLocaleString(lang === 'pl' ? 'pl-PL' : 'en-GB', {
     maximumFractionDigits: decimals,
     useGrouping: false,
@@ -55,7 +67,11 @@ function formatValue(lang: Lang, value: number, decimals: number, unit: string):
 }
 
 /** The sentence naming what happened: the field, its value and the threshold, or the silence. */
-export function describeAlarm(lang: Lang, notice: AlarmNotice): string {
+export function describeAlarm(
+  lang: Lang,
+  notice: AlarmNotice,
+  temperatureUnit: TemperatureUnit = 'C',
+): string {
   if (notice.alarmName === noDataAlarmName)
     return translate(lang, 'notifications.alarm_no_data', { minutes: moduleDataDelayMinutes })
   const key = parseAlarmKey(notice.alarmName)
@@ -69,8 +85,9 @@ export function describeAlarm(lang: Lang, notice: AlarmNotice): string {
   const label = notice.fieldLabel || (translated === labelKey ? field : translated)
   const params = {
     field: label,
-    value: notice.value === null ? '—' : formatValue(lang, notice.value, decimals, unit),
-    threshold: notice.threshold === null ? '—' : formatValue(lang, notice.threshold, decimals, unit),
+    value: notice.value === null ? '—' : formatValue(lang, notice.value, decimals, unit, temperatureUnit),
+    threshold:
+      notice.threshold === null ? '—' : formatValue(lang, notice.threshold, decimals, unit, temperatureUnit),
   }
   return translate(
     lang,
@@ -79,15 +96,19 @@ export function describeAlarm(lang: Lang, notice: AlarmNotice): string {
   )
 }
 
-/** The notification of one alarm activation in the user's language and time zone, with the link to /alarms. */
+/**
+ * The notification of one alarm activation in the user's language, time zone and temperature
+ * unit, with the link to /alarms.
+ */
 export function alarmMessage(
   lang: Lang,
   timeZone: string | null,
   notice: AlarmNotice,
   origin: string,
+  temperatureUnit: TemperatureUnit = 'C',
 ): AlarmMessage {
   const link = `${origin.replace(/\/+$/, '')}/#/alarms`
-  const description = describeAlarm(lang, notice)
+  const description = describeAlarm(lang, notice, temperatureUnit)
   const params = {
     module: notice.objectName || notice.objectSerial,
     serial: notice.objectSerial,

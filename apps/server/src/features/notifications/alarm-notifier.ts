@@ -66,8 +66,15 @@ export function createAlarmNotifier(deps: {
       phone: recipientRow.phone,
       lang: pickLang([recipientRow.lang]),
       timeZone: recipientRow.time_zone,
+      temperatureUnit: recipientRow.temperature_unit === 'F' ? 'F' : 'C',
     }
-    const message = alarmMessage(recipient.lang, recipient.timeZone, notice, deps.origin())
+    const message = alarmMessage(
+      recipient.lang,
+      recipient.timeZone,
+      notice,
+      deps.origin(),
+      recipient.temperatureUnit,
+    )
     try {
       const result = await withTimeout(channel.deliver(recipient, message), deliveryTimeoutMs)
       if (result.status === 'sent') await deps.dal.settle(key, 'sent', deps.now(), null)

@@ -12,6 +12,7 @@ export interface Recipient {
   phone: string
   lang: Lang
   timeZone: string | null
+  temperatureUnit: 'C' | 'F'
 }
 
 /**
