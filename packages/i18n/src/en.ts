@@ -623,7 +623,8 @@ export const en = {
   },
   admin_messages: {
     title: 'Messages to users',
-    intro: 'Publish a message in Polish and English to everyone, to chosen users or to chosen client accounts.',
+    intro:
+      'Publish a message in Polish and English to everyone, to chosen users or to chosen client accounts.',
     compose: 'New message',
     template: 'Start from a template',
     subject_pl: 'Subject (Polish)',
@@ -849,7 +850,8 @@ export const en = {
   },
   manual: {
     title: 'Manual control',
-    intro: 'Open outputs by hand for a number of minutes or until you close them, one by one, by group or in a sequence.',
+    intro:
+      'Open outputs by hand for a number of minutes or until you close them, one by one, by group or in a sequence.',
     no_outputs: 'No outputs on this account yet. They appear when a module with outputs is added.',
     outputs_title: 'Outputs',
     module_outputs: 'Outputs of {{name}}',
@@ -900,7 +902,8 @@ export const en = {
   },
   calendar: {
     title: 'Calendar',
-    intro: 'Planned and past runs of your schedules and manual sequences. Single manual openings are on the manual control screen.',
+    intro:
+      'Planned and past runs of your schedules and manual sequences. Single manual openings are on the manual control screen.',
     view: 'View',
     view_week: 'Week',
     view_day: 'Day',

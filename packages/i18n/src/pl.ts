@@ -626,7 +626,8 @@ export const pl: Messages = {
   },
   admin_messages: {
     title: 'Wiadomości do użytkowników',
-    intro: 'Opublikuj wiadomość po polsku i po angielsku dla wszystkich, wybranych użytkowników lub wybranych kont klientów.',
+    intro:
+      'Opublikuj wiadomość po polsku i po angielsku dla wszystkich, wybranych użytkowników lub wybranych kont klientów.',
     compose: 'Nowa wiadomość',
     template: 'Zacznij od szablonu',
     subject_pl: 'Temat (polski)',
@@ -853,7 +854,8 @@ export const pl: Messages = {
   },
   manual: {
     title: 'Sterowanie ręczne',
-    intro: 'Otwieraj wyjścia ręcznie na podaną liczbę minut lub do zamknięcia: pojedynczo, grupą albo w sekwencji.',
+    intro:
+      'Otwieraj wyjścia ręcznie na podaną liczbę minut lub do zamknięcia: pojedynczo, grupą albo w sekwencji.',
     no_outputs: 'Na tym koncie nie ma jeszcze wyjść. Pojawią się po dodaniu modułu z wyjściami.',
     outputs_title: 'Wyjścia',
     module_outputs: 'Wyjścia modułu {{name}}',
@@ -904,7 +906,8 @@ export const pl: Messages = {
   },
   calendar: {
     title: 'Kalendarz',
-    intro: 'Zaplanowane i wykonane uruchomienia harmonogramów i ręcznych sekwencji. Pojedyncze otwarcia ręczne są na ekranie sterowania ręcznego.',
+    intro:
+      'Zaplanowane i wykonane uruchomienia harmonogramów i ręcznych sekwencji. Pojedyncze otwarcia ręczne są na ekranie sterowania ręcznego.',
     view: 'Widok',
     view_week: 'Tydzień',
     view_day: 'Dzień',
