@@ -1,14 +1,5 @@
 import type { AlarmRow } from '@kropla/domain'
-import {
-  Button,
-  Card,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Button, Card, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AlarmStateCell } from './AlarmStateCell'
