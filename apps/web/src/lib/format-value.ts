@@ -1,4 +1,4 @@
-import type { InputField } from '@kropla/domain'
+import { type InputField, inUserUnit } from '@kropla/domain'
 
 export interface ValueWords {
   on: string
@@ -26,15 +26,10 @@ export function formatValue(
   if (input && input.kind !== 'number') return value ? options.words.on : options.words.off
 
   const decimals = input?.decimals ?? 2
-  const { amount, unit } = convertUnit(value, input?.unit ?? '', options.temperatureUnit)
+  const { amount, unit } = inUserUnit(value, input?.unit ?? '', options.temperatureUnit)
   const text = new Intl.NumberFormat(options.lang, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(amount)
   return unit ? `${text} ${unit}` : text
-}
-
-function convertUnit(value: number, unit: string, temperatureUnit: 'C' | 'F') {
-  if (unit === '°C' && temperatureUnit === 'F') return { amount: (value * 9) / 5 + 32, unit: '°F' }
-  return { amount: value, unit }
 }

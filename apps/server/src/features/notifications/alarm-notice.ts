@@ -1,4 +1,12 @@
-import { findInput, findModel, moduleDataDelayMinutes, noDataAlarmName, parseAlarmKey } from '@kropla/domain'
+import {
+  findInput,
+  findModel,
+  inUserUnit,
+  moduleDataDelayMinutes,
+  noDataAlarmName,
+  parseAlarmKey,
+  type TemperatureUnit,
+} from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
 
 /** What a notification says about one alarm activation. */
@@ -46,20 +54,15 @@ export function formatInZone(date: Date, timeZone: string | null): string {
   }
 }
 
-/** The temperature unit the user reads (profile preference); readings are kept in °C. */
-export type TemperatureUnit = 'C' | 'F'
-
 function formatValue(
   lang: Lang,
-  celsiusOrOther: number,
+  value: number,
   decimals: number,
   storedUnit: string,
   temperatureUnit: TemperatureUnit,
 ): string {
-  const isFahrenheit = storedUnit === '°C' && temperatureUnit === 'F'
-  const value = isFahrenheit ? (celsiusOrOther * 9) / 5 + 32 : celsiusOrOther
-  const unit = isFahrenheit ? '°F' : storedUnit
-  const number = value.toLocaleString(lang === 'pl' ? 'pl-PL' : 'en-GB', {
+  const { amount, unit } = inUserUnit(value, storedUnit, temperatureUnit)
+  const number = amount.toLocaleString(lang === 'pl' ? 'pl-PL' : 'en-GB', {
     maximumFractionDigits: decimals,
     useGrouping: false,
   })
