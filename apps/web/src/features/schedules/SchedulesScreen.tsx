@@ -119,7 +119,7 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="schedules-table">
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover data-testid="schedules-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('schedules.columns.name')}</Table.Th>
@@ -174,7 +174,8 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {/* Wrapping into two rows keeps every action in view beside the menu at 1280 px. */}
+                    <Group gap={6} justify="flex-end" wrap="wrap" maw={200} ml="auto">
                       <Button
                         size="xs"
                         variant="default"
