@@ -445,6 +445,30 @@ describe('manual_schedule_new', () => {
       id_client: farm.user.id_client,
       created_by: farm.user.id,
     })
+    // Its day and start time are the start's wall clock in the schedule's time zone.
+    const [when] = (
+      await server.database.pool.query(
+        `select begin_date, time_zone, definition->'starts'->'times'->>0 as start from schedules where id = $1`,
+        [answer.id],
+      )
+    ).rows
+    const wallClock = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: when.time_zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(startAt)
+        .map((part) => [part.type, part.value]),
+    )
+    expect([when.begin_date, when.start]).toEqual([
+      `${wallClock.year}-${wallClock.month}-${wallClock.day}`,
+      `${wallClock.hour}:${wallClock.minute}`,
+    ])
     const plans = (
       await server.database.pool.query(
         'select id_output, role, open_at, planned_at, duration, status from outputs_plans where id_schedule = $1 order by open_at',

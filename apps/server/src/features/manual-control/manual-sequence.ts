@@ -1,4 +1,10 @@
-import type { manualScheduleNewSchema, ScheduleDefinition } from '@kropla/domain'
+import {
+  dateOfDayNumber,
+  localDayNumber,
+  localMinuteOfDay,
+  type manualScheduleNewSchema,
+  type ScheduleDefinition,
+} from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -18,20 +24,9 @@ const maxTotalMinutes = 1440
 
 /** `YYYY-MM-DD` and `HH:mm` of an instant in a time zone. */
 function localDayAndTime(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  )
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+  const minute = localMinuteOfDay(at, timeZone)
+  const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+  return { day: dateOfDayNumber(localDayNumber(at, timeZone)), time }
 }
 
 /**

@@ -1,44 +1,21 @@
-import type { ScheduleDefinition, ScheduleRow, ScheduleState } from '@kropla/domain'
+import {
+  dateOfDayNumber,
+  dayNumberOf,
+  localDayNumber,
+  type ScheduleDefinition,
+  type ScheduleRow,
+  type ScheduleState,
+  zonedInstant,
+} from '@kropla/domain'
 import type { ScheduleDbRow } from './schedules-dal'
 
 /** The calendar day (`YYYY-MM-DD`) a moment falls on in a time zone. */
-export function dayIn(timeZone: string, moment: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(moment)
-}
+export const dayIn = (timeZone: string, moment: Date): string =>
+  dateOfDayNumber(localDayNumber(moment, timeZone))
 
-/** How far a time zone's wall clock is ahead of UTC at an instant (whole seconds). */
-function zoneOffsetMs(instant: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  )
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
-  return wall - Math.floor(instant / 1000) * 1000
-}
-
-/** The instant a calendar day (`YYYY-MM-DD`) begins in a time zone. */
-export function startOfDayIn(timeZone: string, day: string): Date {
-  const midnight = Date.parse(`${day}T00:00:00Z`)
-  let instant = midnight - zoneOffsetMs(midnight, timeZone)
-  // Once more, in case the offset at the first guess differs from the offset at midnight (DST).
-  instant = midnight - zoneOffsetMs(instant, timeZone)
-  return new Date(instant)
-}
+/** The instant a calendar day (`YYYY-MM-DD`) begins in a time zone (the domain's DST rule). */
+export const startOfDayIn = (timeZone: string, day: string): Date =>
+  zonedInstant(dayNumberOf(day), 0, timeZone)
 
 /**
  * What the list shows of a schedule at `now`: ended (by the user), expired (its expiration day
