@@ -6,13 +6,10 @@ import { clients, message_templates, messages, user_clients, user_messages, user
 export type MessageRecord = typeof messages.$inferSelect
 export type TemplateRecord = typeof message_templates.$inferSelect
 
-const visibleTo = (idUser: number, at: Date) =>
-  and(
-    eq(user_messages.id_user, idUser),
-    isNull(user_messages.deleted_at),
-    isNull(messages.deleted_at),
-    lte(messages.publication_date, at),
-  )
+/** A recipient's copy that shows: published by `at`, deleted neither by the operator nor by the user. */
+const shown = (at: Date) =>
+  and(isNull(user_messages.deleted_at), isNull(messages.deleted_at), lte(messages.publication_date, at))
+const visibleTo = (idUser: number, at: Date) => and(eq(user_messages.id_user, idUser), shown(at))
 
 /** A user's own messages: published, not deleted by the operator or by the user. */
 export function createUserMessagesDal(db: Db) {
@@ -48,22 +45,14 @@ export function createUserMessagesDal(db: Db) {
         .set({ deleted_at: at })
         .where(and(eq(user_messages.id_user, idUser), eq(user_messages.id_message, id)))
     },
-    /** Unread counts of the given users (all users when ids is null). */
+    /** Unread counts of the given users. */
     async unreadCounts(idUsers: readonly number[], at: Date): Promise<Map<number, number>> {
       if (idUsers.length === 0) return new Map()
       const rows = await db
         .select({ id_user: user_messages.id_user, unread: sql<number>`count(*)::int` })
         .from(user_messages)
         .innerJoin(messages, eq(messages.id, user_messages.id_message))
-        .where(
-          and(
-            inArray(user_messages.id_user, [...idUsers]),
-            isNull(user_messages.read_date),
-            isNull(user_messages.deleted_at),
-            isNull(messages.deleted_at),
-            lte(messages.publication_date, at),
-          ),
-        )
+        .where(and(inArray(user_messages.id_user, [...idUsers]), isNull(user_messages.read_date), shown(at)))
         .groupBy(user_messages.id_user)
       const counts = new Map(idUsers.map((id) => [id, 0]))
       for (const row of rows) counts.set(row.id_user, row.unread)
@@ -74,27 +63,19 @@ export function createUserMessagesDal(db: Db) {
 
 /** The operator's side: every message, its recipients and templates. */
 export function createAdminMessagesDal(db: Db) {
+  /** Messages with how many received and how many read each. */
+  const withReach = () =>
+    db
+      .select({
+        message: messages,
+        recipient_count: sql<number>`(select count(*)::int from ${user_messages} where ${user_messages.id_message} = ${messages.id})`,
+        read_count: sql<number>`(select count(*)::int from ${user_messages} where ${user_messages.id_message} = ${messages.id} and ${user_messages.read_date} is not null)`,
+      })
+      .from(messages)
   return {
-    async list() {
-      const rows = await db
-        .select({
-          message: messages,
-          recipient_count: sql<number>`(select count(*)::int from ${user_messages} where ${user_messages.id_message} = ${messages.id})`,
-          read_count: sql<number>`(select count(*)::int from ${user_messages} where ${user_messages.id_message} = ${messages.id} and ${user_messages.read_date} is not null)`,
-        })
-        .from(messages)
-        .orderBy(desc(messages.publication_date), desc(messages.id))
-      return rows
-    },
+    list: () => withReach().orderBy(desc(messages.publication_date), desc(messages.id)),
     async find(id: number) {
-      const [row] = await db
-        .select({
-          message: messages,
-          recipient_count: sql<number>`(select count(*)::int from ${user_messages} where ${user_messages.id_message} = ${messages.id})`,
-          read_count: sql<number>`(select count(*)::int from ${user_messages} where ${user_messages.id_message} = ${messages.id} and ${user_messages.read_date} is not null)`,
-        })
-        .from(messages)
-        .where(eq(messages.id, id))
+      const [row] = await withReach().where(eq(messages.id, id))
       return row
     },
     /** Which of the ids exist (users or client accounts). */
