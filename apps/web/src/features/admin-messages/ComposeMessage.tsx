@@ -1,11 +1,12 @@
-import { adminMessageSchema, messageTypeName, messageTypes, saveMessageSchema } from '@kropla/domain'
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import { adminMessageSchema, saveMessageSchema } from '@kropla/domain'
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
+import { BilingualTextFields, MessageTypeSelect } from './MessageTextFields'
 import { adminMessagesQueryKey, useMessageTemplates } from './use-admin-messages'
 
 type RecipientKind = 'all' | 'users' | 'clients'
@@ -95,41 +96,9 @@ export function ComposeMessage() {
           ]}
           onChange={(event) => applyTemplate(event.currentTarget.value || null)}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('admin_messages.subject_pl')}
-            withAsterisk
-            {...form.getInputProps('subject_pl')}
-          />
-          <TextInput
-            label={t('admin_messages.subject_en')}
-            withAsterisk
-            {...form.getInputProps('subject_en')}
-          />
-          <Textarea
-            label={t('admin_messages.content_pl')}
-            withAsterisk
-            autosize
-            minRows={3}
-            {...form.getInputProps('content_pl')}
-          />
-          <Textarea
-            label={t('admin_messages.content_en')}
-            withAsterisk
-            autosize
-            minRows={3}
-            {...form.getInputProps('content_en')}
-          />
-        </SimpleGrid>
+        <BilingualTextFields fieldProps={(field) => form.getInputProps(field)} isRequired />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NativeSelect
-            label={t('admin_messages.type')}
-            data={messageTypes.map((type) => ({
-              value: String(type),
-              label: t(`messages.types.${messageTypeName(type)}`),
-            }))}
-            {...form.getInputProps('type')}
-          />
+          <MessageTypeSelect fieldProps={(field) => form.getInputProps(field)} />
           <TextInput label={t('admin_messages.address')} {...form.getInputProps('address')} />
           <TextInput
             type="datetime-local"

@@ -1,22 +1,5 @@
-import {
-  type MessageTemplate,
-  messageTemplateSchema,
-  messageTypeName,
-  messageTypes,
-  saveMessageTemplateSchema,
-} from '@kropla/domain'
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { type MessageTemplate, messageTemplateSchema, saveMessageTemplateSchema } from '@kropla/domain'
+import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -28,6 +11,7 @@ import { PageFrame } from '../../app/ui/PageFrame'
 import { PendingState } from '../../app/ui/PendingState'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
+import { BilingualTextFields, MessageTypeSelect } from './MessageTextFields'
 import { messageTemplatesQueryKey, useMessageTemplates } from './use-admin-messages'
 
 interface TemplateValues extends Record<string, unknown> {
@@ -149,30 +133,8 @@ function TemplateForm({ template, onClose }: { template: MessageTemplate | null;
     >
       <Stack gap="sm">
         <TextInput label={t('admin_messages.template_name')} withAsterisk {...form.getInputProps('name')} />
-        <NativeSelect
-          label={t('admin_messages.type')}
-          data={messageTypes.map((type) => ({
-            value: String(type),
-            label: t(`messages.types.${messageTypeName(type)}`),
-          }))}
-          {...form.getInputProps('type')}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('admin_messages.subject_pl')} {...form.getInputProps('subject_pl')} />
-          <TextInput label={t('admin_messages.subject_en')} {...form.getInputProps('subject_en')} />
-          <Textarea
-            label={t('admin_messages.content_pl')}
-            autosize
-            minRows={3}
-            {...form.getInputProps('content_pl')}
-          />
-          <Textarea
-            label={t('admin_messages.content_en')}
-            autosize
-            minRows={3}
-            {...form.getInputProps('content_en')}
-          />
-        </SimpleGrid>
+        <MessageTypeSelect fieldProps={(field) => form.getInputProps(field)} />
+        <BilingualTextFields fieldProps={(field) => form.getInputProps(field)} isRequired={false} />
         {save.isError && Object.keys(form.errors).length === 0 && (
           <FailureAlert error={save.error} testId="template-failure" />
         )}
