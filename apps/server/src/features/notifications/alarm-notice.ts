@@ -1,4 +1,5 @@
 import {
+  defaultDateFormat,
   findInput,
   findModel,
   inUserUnit,
@@ -33,25 +34,54 @@ export interface AlarmMessage {
   push: { title: string; body: string; url: string; tag: string }
 }
 
-/** `YYYY-MM-DD HH:mm:ss` in the user's time zone (UTC when they have none or it is unknown). */
-export function formatInZone(date: Date, timeZone: string | null): string {
-  const zone = timeZone ?? 'UTC'
+/** Who reads a notification, as far as its wording goes: language, zone, temperature unit, date format. */
+export interface AlarmReader {
+  lang: Lang
+  timeZone: string | null
+  temperatureUnit: TemperatureUnit
+  /** One of the profile's date formats (`YYYY-MM-DD HH:mm:ss`, `MM/DD/YYYY hh:mm A`, ...). */
+  dateFormat: string
+}
+
+function partsIn(date: Date, zone: string) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date)
+  return (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? ''
+}
+
+/**
+ * A moment in the user's date format (the profile's tokens YYYY MM DD HH hh mm ss A) and time
+ * zone, the zone named after it; UTC when they have none or it is unknown.
+ */
+export function formatInZone(date: Date, timeZone: string | null, format = defaultDateFormat): string {
+  let zone = timeZone ?? 'UTC'
+  let part: ReturnType<typeof partsIn>
   try {
-    const parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(date)
-    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')} (${zone})`
+    part = partsIn(date, zone)
   } catch {
-    return formatInZone(date, 'UTC')
+    zone = 'UTC'
+    part = partsIn(date, zone)
   }
+  const hour = Number(part('hour'))
+  const tokens: Record<string, string> = {
+    YYYY: part('year'),
+    MM: part('month'),
+    DD: part('day'),
+    HH: part('hour'),
+    hh: String(((hour + 11) % 12) + 1).padStart(2, '0'),
+    mm: part('minute'),
+    ss: part('second'),
+    A: hour < 12 ? 'AM' : 'PM',
+  }
+  return `${format.replace(/YYYY|MM|DD|HH|hh|mm|ss|A/g, (token) => tokens[token] ?? token)} (${zone})`
 }
 
 function formatValue(
@@ -100,22 +130,17 @@ export function describeAlarm(
 }
 
 /**
- * The notification of one alarm activation in the user's language, time zone and temperature
- * unit, with the link to /alarms.
+ * The notification of one alarm activation in the user's language, time zone, date format and
+ * temperature unit, with the link to /alarms.
  */
-export function alarmMessage(
-  lang: Lang,
-  timeZone: string | null,
-  notice: AlarmNotice,
-  origin: string,
-  temperatureUnit: TemperatureUnit = 'C',
-): AlarmMessage {
+export function alarmMessage(reader: AlarmReader, notice: AlarmNotice, origin: string): AlarmMessage {
+  const { lang } = reader
   const link = `${origin.replace(/\/+$/, '')}/#/alarms`
-  const description = describeAlarm(lang, notice, temperatureUnit)
+  const description = describeAlarm(lang, notice, reader.temperatureUnit)
   const params = {
     module: notice.objectName || notice.objectSerial,
     serial: notice.objectSerial,
-    time: formatInZone(notice.activationDate, timeZone),
+    time: formatInZone(notice.activationDate, reader.timeZone, reader.dateFormat),
     description,
     link,
   }

@@ -67,14 +67,9 @@ export function createAlarmNotifier(deps: {
       lang: pickLang([recipientRow.lang]),
       timeZone: recipientRow.time_zone,
       temperatureUnit: recipientRow.temperature_unit === 'F' ? 'F' : 'C',
+      dateFormat: recipientRow.date_format,
     }
-    const message = alarmMessage(
-      recipient.lang,
-      recipient.timeZone,
-      notice,
-      deps.origin(),
-      recipient.temperatureUnit,
-    )
+    const message = alarmMessage(recipient, notice, deps.origin())
     try {
       const result = await withTimeout(channel.deliver(recipient, message), deliveryTimeoutMs)
       if (result.status === 'sent') await deps.dal.settle(key, 'sent', deps.now(), null)

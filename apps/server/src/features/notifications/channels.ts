@@ -13,6 +13,7 @@ export interface Recipient {
   lang: Lang
   timeZone: string | null
   temperatureUnit: 'C' | 'F'
+  dateFormat: string
 }
 
 /**

@@ -25,6 +25,7 @@ export interface RecipientRow {
   lang: string | null
   time_zone: string | null
   temperature_unit: string
+  date_format: string
   notify_email: boolean
   notify_sms: boolean
   notify_app: boolean
@@ -35,7 +36,7 @@ export function createNotificationsDal(pool: pg.Pool) {
   return {
     async recipientsOf(idClient: number, at: Date): Promise<RecipientRow[]> {
       const result = await pool.query<RecipientRow>(
-        `select u.id, u.email, u.phone, u.lang, u.time_zone, u.temperature_unit, u.notify_email, u.notify_sms, u.notify_app
+        `select u.id, u.email, u.phone, u.lang, u.time_zone, u.temperature_unit, u.date_format, u.notify_email, u.notify_sms, u.notify_app
          from users u
          join clients own on own.id = u.id_client
          join clients owning on owning.id = $1
