@@ -8,7 +8,7 @@ import {
   resolveOverlaps,
   scheduleDefinitionSchema,
 } from '@kropla/domain'
-import { and, eq, gt, gte, inArray, isNull, min, or, sql } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, isNotNull, isNull, min, ne, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { outputs_plans, schedules } from '../db/schema'
@@ -175,9 +175,69 @@ export function createPlanner(options: PlannerOptions) {
     return row?.earliest && row.earliest < at ? row.earliest : at
   }
 
+  /** The water sources a schedule draws from: its elements' now, else those its plans recorded. */
+  async function waterSourcesOf(schedule: ScheduleRecord | undefined, idSchedule: number) {
+    const ids = new Set<number>()
+    if (schedule && schedule.type > 0) {
+      try {
+        const definition = scheduleDefinitionSchema.parse(schedule.definition)
+        for (const element of await options.resolveElements(
+          db,
+          schedule.id_client,
+          schedule.type,
+          definition,
+        ))
+          if (element.water_source) ids.add(element.water_source.id)
+      } catch {
+        // Elements that no longer resolve: the plans below still name the water source.
+      }
+    }
+    const recorded = await db
+      .selectDistinct({ id: outputs_plans.id_water_source })
+      .from(outputs_plans)
+      .where(and(eq(outputs_plans.id_schedule, idSchedule), isNotNull(outputs_plans.id_water_source)))
+    for (const row of recorded) if (row.id !== null) ids.add(row.id)
+    return [...ids]
+  }
+
+  /**
+   * The account's other automatic schedules with runs not sent yet on one of these water sources.
+   * A water-source output opens once for every schedule it feeds at that time (resolveOverlaps
+   * merges their source runs into one row, or leaves out a run an existing one covers), so a
+   * change to one of them is replanned together with these: otherwise, when the schedule whose row
+   * held the merged opening goes, the others' sections would be watered with the source closed.
+   */
+  async function sharingWaterSources(idClient: number, idSchedule: number, waterSources: number[]) {
+    if (waterSources.length === 0) return []
+    return db
+      .select()
+      .from(schedules)
+      .where(
+        and(
+          eq(schedules.id_client, idClient),
+          ne(schedules.id, idSchedule),
+          gt(schedules.type, 0),
+          inArray(
+            schedules.id,
+            db
+              .selectDistinct({ id: sql<number>`${outputs_plans.id_schedule}` })
+              .from(outputs_plans)
+              .where(
+                and(
+                  eq(outputs_plans.id_client, idClient),
+                  eq(outputs_plans.status, planStatus.planned),
+                  inArray(outputs_plans.id_water_source, waterSources),
+                ),
+              ),
+          ),
+        ),
+      )
+  }
+
   /**
    * After a schedule was saved, paused, unpaused, ended or deleted: its plans not sent yet are
-   * deleted and planned afresh from now to the horizon. Plans already sent run on (the runner
+   * deleted and planned afresh from now to the horizon, together with those of the schedules
+   * sharing its water source (see `sharingWaterSources`). Plans already sent run on (the runner
    * closes them early when the schedule stops).
    */
   async function replan(idClient: number, idSchedule: number): Promise<void> {
@@ -190,18 +250,28 @@ export function createPlanner(options: PlannerOptions) {
         .where(and(eq(schedules.id, idSchedule), eq(schedules.id_client, idClient)))
       // A manual (type 0) schedule's plans were made by manual control: only a stop removes them.
       if (schedule?.type === 0 && isActive(schedule, at)) return
-      const runs =
-        schedule && isExpandable(schedule, at)
-          ? await nominalRuns([{ schedule, from: await replanFrom(idSchedule, at), to: horizon }])
-          : []
+      const partners = (
+        await sharingWaterSources(idClient, idSchedule, await waterSourcesOf(schedule, idSchedule))
+      ).filter((partner) => isExpandable(partner, at))
+      const replanned = [...(schedule && isExpandable(schedule, at) ? [schedule] : []), ...partners]
+      const runs = await nominalRuns(
+        await Promise.all(
+          replanned.map(async (each) => ({
+            schedule: each,
+            from: await replanFrom(each.id, at),
+            to: horizon,
+          })),
+        ),
+      )
+      const ids = [idSchedule, ...partners.map((partner) => partner.id)]
       const outcome = await db.transaction(async (tx) => {
         await lockAccount(tx, idClient)
-        if (schedule && !(await unchanged(tx, [schedule]))) return null
+        if (!(await unchanged(tx, schedule ? [schedule, ...partners] : partners))) return null
         const deleted = await tx
           .delete(outputs_plans)
           .where(
             and(
-              eq(outputs_plans.id_schedule, idSchedule),
+              inArray(outputs_plans.id_schedule, ids),
               eq(outputs_plans.id_client, idClient),
               eq(outputs_plans.status, planStatus.planned),
             ),
@@ -209,8 +279,10 @@ export function createPlanner(options: PlannerOptions) {
           .returning({ id: outputs_plans.id })
         const resolved = resolveOverlaps(runs, await heldOpenings(tx, idClient, at, { horizonMs }))
         const inserted = await insertRuns(tx, idClient, resolved, at)
-        if (schedule && schedule.type > 0)
-          await tx.update(schedules).set({ planned_until: horizon }).where(eq(schedules.id, idSchedule))
+        const planned = replanned.filter((each) => each.type > 0).map((each) => each.id)
+        if (schedule && schedule.type > 0 && !planned.includes(schedule.id)) planned.push(schedule.id)
+        if (planned.length)
+          await tx.update(schedules).set({ planned_until: horizon }).where(inArray(schedules.id, planned))
         return { deleted: deleted.map((row) => row.id), inserted }
       })
       if (!outcome) continue

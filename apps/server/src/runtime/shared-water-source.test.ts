@@ -1,0 +1,80 @@
+import { planStatus } from '@kropla/domain'
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  outputs_plans,
+  outputs as outputTable,
+  schedules,
+  water_source_outputs,
+  water_sources,
+} from '../db/schema'
+import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
+import {
+  insertSchedule,
+  movableClock,
+  outputIds,
+  plansOf,
+  type SimulatedModule,
+  simulatedModule,
+} from './test-farm'
+
+const clock = movableClock('2030-03-01T09:00:00Z')
+let server: TestServer
+let module: SimulatedModule | undefined
+
+beforeAll(async () => {
+  server = await startTestServer(
+    {},
+    { planRuntime: { now: clock.now, tickMs: 100, leadRetryMs: 100, firstPassDelayMs: 0 } },
+  )
+})
+afterAll(async () => {
+  await module?.close().catch(() => undefined)
+  await server?.stop()
+})
+
+describe('two schedules drawing from one water source', () => {
+  it('keeps the water source opening for one when the other, whose opening covered both, is deleted', async () => {
+    const farm = await seedAccount(server, ['AM-411'])
+    const idClient = farm.user.id_client!
+    const valve = farm.modules[0]!
+    module = await simulatedModule(server, valve)
+    const outputs = await outputIds(server, valve.id)
+    const db = server.database.db
+    const [well] = await db.insert(water_sources).values({ id_client: idClient, name: 'Well' }).returning()
+    await db.insert(water_source_outputs).values({ id_water_source: well!.id, id_output: outputs.o4! })
+    await db
+      .update(outputTable)
+      .set({ type: 'irr', id_water_source: well!.id })
+      .where(inArray(outputTable.id, [outputs.o1!, outputs.o2!]))
+    const day = '2030-03-01'
+    const scheduleOn = (output: number) =>
+      insertSchedule(server, idClient, {
+        begin_date: day,
+        type: 1,
+        definition: { cycle_minutes: 5, elements: [{ kind: 'output', id: output, percent: 100 }] },
+      })
+    const first = await scheduleOn(outputs.o1!)
+    const second = await scheduleOn(outputs.o2!)
+    await server.plans.replan(idClient, first)
+    await server.plans.replan(idClient, second)
+
+    // The first schedule goes; the second still waters o2 at 10:00 and needs the well's pump o4.
+    // As the schedules API does: its runs not sent yet go with it, then the planner replans it.
+    await db.update(schedules).set({ deleted_at: clock.now() }).where(eq(schedules.id, first))
+    await db.delete(outputs_plans).where(eq(outputs_plans.id_schedule, first))
+    await server.plans.replan(idClient, first)
+    expect(await plansOf(server, first)).toEqual([])
+
+    clock.set(`${day}T10:00:00Z`)
+    await server.plans.tick()
+    await until(async () => module!.received.length === 1)
+    expect(module.received[0]!.outputs).toEqual({
+      o2: { on: true, minutes: 5 },
+      o4: { on: true, minutes: 5 },
+    })
+    await until(async () =>
+      (await plansOf(server, second)).every((plan) => plan.status === planStatus.running),
+    )
+  })
+})
