@@ -115,7 +115,7 @@ export function createAdminMessagesDal(db: Db) {
         .returning({ id: messages.id })
       return rows.length > 0
     },
-    /** Messages whose publication time came in (after, upTo]: they are announced then. */
+    /** Future-dated messages whose publication time came in (after, upTo]: they are announced then. */
     publishedBetween(after: Date, upTo: Date) {
       return db
         .select({ id: messages.id })
@@ -125,6 +125,7 @@ export function createAdminMessagesDal(db: Db) {
             isNull(messages.deleted_at),
             sql`${messages.publication_date} > ${after.toISOString()}`,
             lte(messages.publication_date, upTo),
+            sql`${messages.publication_date} > ${messages.created_at}`,
           ),
         )
     },

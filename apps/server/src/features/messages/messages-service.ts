@@ -153,6 +153,8 @@ export function createMessagesService(deps: {
             recipients,
             publication_date: publication,
             created_by: idOperator,
+            // The same clock as the publication date: the sweep announces only those dated after it.
+            created_at: at,
           },
           recipients,
         ),
@@ -165,7 +167,10 @@ export function createMessagesService(deps: {
     async withdraw(id: number) {
       if (!(await admin.softDelete(id, now()))) throw new HttpError('not_found')
     },
-    /** Announces messages whose publication time came since the last call (future-dated ones). */
+    /**
+     * Announces messages whose publication time came since the last call; only those dated after
+     * their creation (the others were announced as they were published).
+     */
     async announceDue(after: Date, upTo: Date, announcer: MessageAnnouncer) {
       for (const { id } of await admin.publishedBetween(after, upTo))
         await announce(id, await admin.recipientsOf(id), announcer)

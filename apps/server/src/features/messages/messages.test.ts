@@ -1,4 +1,4 @@
-import type { UserMessageEvent } from '@kropla/domain'
+import { saveMessageSchema, type UserMessageEvent } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   connectBrowserSocket,
@@ -9,6 +9,7 @@ import {
 } from '../../test/test-server'
 import { issuesOf } from '../resource-usage/resource-fixtures'
 import { addUser, loggedIn } from '../users/account-fixtures'
+import { createMessagesService } from './messages-service'
 
 let server: TestServer
 beforeAll(async () => {
@@ -142,6 +143,40 @@ describe('operator messages', () => {
     expect(sent.status).toBe(201)
     expect((await reader.session.request('GET', '/api/user_messages')).body).toEqual([])
     expect(await unreadOf(reader.session)).toBe(0)
+  })
+
+  it('is announced once: at publication when sent for now, by the publication sweep when dated later', async () => {
+    const reader = await farm()
+    const heard: { idUser: number; subject: string }[] = []
+    const announcer = {
+      toUser: (idUser: number, event: UserMessageEvent) =>
+        heard.push({ idUser, subject: event.message.subject_en }),
+    }
+    let clock = new Date()
+    const service = createMessagesService({
+      db: server.database.db,
+      logger: server.logger,
+      announcer,
+      now: () => clock,
+    })
+    const recipients = { kind: 'users' as const, ids: [reader.user.id] }
+    const before = clock
+    await service.publish(reader.user.id, saveMessageSchema.parse(message(recipients, { subject_en: 'Now' })))
+    const later = new Date(before.getTime() + 60_000)
+    await service.publish(
+      reader.user.id,
+      saveMessageSchema.parse(
+        message(recipients, { subject_en: 'Later', publication_date: later.toISOString() }),
+      ),
+    )
+    expect(heard).toEqual([{ idUser: reader.user.id, subject: 'Now' }])
+    // Every process's sweep over the time both came due: only the later one is news.
+    clock = new Date(later.getTime() + 1000)
+    await service.announceDue(new Date(before.getTime() - 1000), clock, announcer)
+    expect(heard).toEqual([
+      { idUser: reader.user.id, subject: 'Now' },
+      { idUser: reader.user.id, subject: 'Later' },
+    ])
   })
 
   it('refuses an empty subject, an unknown recipient and a normal user, and stores nothing', async () => {
