@@ -83,7 +83,7 @@ export const adminMessageSchema = userMessageSchema.omit({ read_date: true }).ex
 })
 export type AdminMessage = z.infer<typeof adminMessageSchema>
 
-/** `user_message`: a message was published to this user, or its read state changed elsewhere. */
+/** `user_message`: a message was published to this user, with their unread count now. */
 export interface UserMessageEvent {
   message: UserMessage
   unread: number
