@@ -42,5 +42,8 @@ describe('an alarm notification', () => {
     expect(alarmMessage({ ...american, timeZone: null }, afternoon, origin).text).toContain(
       'at 07/01/2026 10:30 PM (UTC)',
     )
+    expect(alarmMessage({ ...polish, timeZone: 'Mars/Olympus_Mons' }, greenhouse, origin).text).toContain(
+      'at 01.07.2026 10:00:00 (UTC)',
+    )
   })
 })

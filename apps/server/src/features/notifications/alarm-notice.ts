@@ -7,6 +7,7 @@ import {
   noDataAlarmName,
   parseAlarmKey,
   type TemperatureUnit,
+  zoneOffsetMs,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
 
@@ -43,18 +44,11 @@ export interface AlarmReader {
   dateFormat: string
 }
 
-function partsIn(date: Date, zone: string) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date)
-  return (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? ''
+const twoDigits = (value: number) => String(value).padStart(2, '0')
+
+/** The wall-clock reading of `date` in `zone` (throws RangeError for a zone Intl does not know). */
+function wallClock(date: Date, zone: string): Date {
+  return new Date(date.getTime() + zoneOffsetMs(date.getTime(), zone))
 }
 
 /**
@@ -63,22 +57,22 @@ function partsIn(date: Date, zone: string) {
  */
 export function formatInZone(date: Date, timeZone: string | null, format = defaultDateFormat): string {
   let zone = timeZone ?? 'UTC'
-  let part: ReturnType<typeof partsIn>
+  let wall: Date
   try {
-    part = partsIn(date, zone)
+    wall = wallClock(date, zone)
   } catch {
     zone = 'UTC'
-    part = partsIn(date, zone)
+    wall = date
   }
-  const hour = Number(part('hour'))
+  const hour = wall.getUTCHours()
   const tokens: Record<string, string> = {
-    YYYY: part('year'),
-    MM: part('month'),
-    DD: part('day'),
-    HH: part('hour'),
-    hh: String(((hour + 11) % 12) + 1).padStart(2, '0'),
-    mm: part('minute'),
-    ss: part('second'),
+    YYYY: String(wall.getUTCFullYear()),
+    MM: twoDigits(wall.getUTCMonth() + 1),
+    DD: twoDigits(wall.getUTCDate()),
+    HH: twoDigits(hour),
+    hh: twoDigits(((hour + 11) % 12) + 1),
+    mm: twoDigits(wall.getUTCMinutes()),
+    ss: twoDigits(wall.getUTCSeconds()),
     A: hour < 12 ? 'AM' : 'PM',
   }
   return `${format.replace(/YYYY|MM|DD|HH|hh|mm|ss|A/g, (token) => tokens[token] ?? token)} (${zone})`
