@@ -1,6 +1,7 @@
 import { AppShell, ScrollArea } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from 'react-router'
+import { usePushOwnership } from '../../features/push/use-push-ownership'
 import { RealtimeProvider } from '../../features/realtime/RealtimeContext'
 import { useRealtime } from '../../features/realtime/useRealtime'
 import { useSession } from '../../features/session/useSession'
@@ -12,6 +13,7 @@ import { TopPanel } from './TopPanel'
 export function MainLayout() {
   const { user } = useSession()
   const realtime = useRealtime(user.id_client)
+  usePushOwnership(user.id)
   const [isMenuOpen, menu] = useDisclosure(false)
 
   return (
