@@ -12,6 +12,7 @@ import { findPushRegistration, isPushSupported } from './push-platform'
  */
 export function usePushOwnership(userId: number) {
   const api = useApi()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handed over again whenever another user signs in
   useEffect(() => {
     if (!isPushSupported() || Notification.permission !== 'granted') return
     void (async () => {
