@@ -17,15 +17,15 @@ const holdingStatuses = [planStatus.planned, planStatus.sent, planStatus.running
  * in overlap resolution: its plans planned, sent or running and not over by `from`, and its manual
  * openings still in progress (a permanent one for the planning horizon). The planner and the
  * schedule preview both call this, so the preview shows what the planner will make.
- * `exceptPlannedOf`: a schedule being replanned, whose runs not sent yet give way to its new version.
+ * `exceptPlannedOf`: schedules being planned anew, whose runs not sent yet give way to their new version.
  */
 export async function heldOpenings(
   db: Executor,
   idClient: number,
   from: Date,
-  options: { horizonMs?: number; exceptPlannedOf?: number | null } = {},
+  options: { horizonMs?: number; exceptPlannedOf?: number[] } = {},
 ): Promise<FixedRun[]> {
-  const except = options.exceptPlannedOf ?? null
+  const except = options.exceptPlannedOf ?? []
   const plans = await db
     .select({
       id_output: outputs_plans.id_output,
@@ -38,9 +38,9 @@ export async function heldOpenings(
         eq(outputs_plans.id_client, idClient),
         inArray(outputs_plans.status, holdingStatuses),
         gt(sql`${outputs_plans.open_at} + ${outputs_plans.duration} * interval '1 minute'`, from),
-        except === null
+        except.length === 0
           ? undefined
-          : sql`not (${outputs_plans.id_schedule} is not distinct from ${except} and ${outputs_plans.status} = ${planStatus.planned})`,
+          : sql`not (${outputs_plans.status} = ${planStatus.planned} and coalesce(${inArray(outputs_plans.id_schedule, except)}, false))`,
       ),
     )
   const manual = await db

@@ -1,31 +1,28 @@
 import {
-  type ExpandableSchedule,
   expandSchedule,
   type NominalRun,
   planStatus,
-  type ResolvedElement,
   type ResolvedRun,
   resolveOverlaps,
-  scheduleDefinitionSchema,
 } from '@kropla/domain'
-import { and, eq, gt, gte, inArray, isNotNull, isNull, min, ne, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { outputs_plans, schedules } from '../db/schema'
 import type { Executor } from '../features/users/db-helpers'
 import { heldOpenings, plannableRuns, planningHorizonMs } from './held-openings'
 import { emitPlans, type PlanEvents } from './plan-rows'
+import {
+  isExpandable,
+  type ResolveElements,
+  recordedWaterSources,
+  replanFrom,
+  type ScheduleRecord,
+  sharingWaterSources,
+  toExpandable,
+} from './planned-schedules'
 
 const HOUR = 3_600_000
-
-export type ResolveElements = (
-  db: Executor,
-  idClient: number,
-  type: number,
-  definition: ExpandableSchedule['definition'],
-) => Promise<ResolvedElement[]>
-
-type ScheduleRecord = typeof schedules.$inferSelect
 
 export interface PlannerOptions {
   database: Database
@@ -52,10 +49,6 @@ const planningFingerprint = (schedule: ScheduleRecord) =>
     schedule.deleted_at,
   ])
 
-/** Whether a schedule is expanded at all: automatic, not deleted, not ended before `at`. */
-const isExpandable = (schedule: ScheduleRecord, at: Date) =>
-  schedule.type > 0 && schedule.deleted_at === null && (schedule.ended_at === null || schedule.ended_at > at)
-
 /**
  * The planner turns schedules into output plans ahead of time (a rolling horizon of 48 h).
  * Overlaps are resolved against the plans the account already has (they keep their times); runs
@@ -68,29 +61,12 @@ export function createPlanner(options: PlannerOptions) {
   const horizonMs = options.horizonMs ?? planningHorizonMs
   const db = database.db
 
-  async function expandable(schedule: ScheduleRecord): Promise<ExpandableSchedule> {
-    const definition = scheduleDefinitionSchema.parse(schedule.definition)
-    return {
-      id: schedule.id,
-      type: schedule.type,
-      priority: schedule.priority === 1 ? 1 : 0,
-      begin_date: schedule.begin_date,
-      expiration_date: schedule.expiration_date,
-      time_zone: schedule.time_zone,
-      paused_from: schedule.paused_from,
-      paused_until: schedule.paused_until,
-      ended_at: schedule.ended_at,
-      definition,
-      elements: await options.resolveElements(db, schedule.id_client, schedule.type, definition),
-    }
-  }
-
   /** Runs of schedules over their windows; a schedule whose elements no longer resolve plans nothing. */
   async function nominalRuns(work: { schedule: ScheduleRecord; from: Date; to: Date }[]) {
     const runs: NominalRun[] = []
     for (const { schedule, from, to } of work) {
       try {
-        runs.push(...expandSchedule(await expandable(schedule), { from, to }))
+        runs.push(...expandSchedule(await toExpandable(db, schedule, options.resolveElements), { from, to }))
       } catch (error) {
         logger.warn(
           { err: error, schedule: schedule.id },
@@ -155,83 +131,18 @@ export function createPlanner(options: PlannerOptions) {
     })
   }
 
-  /**
-   * Where a replan expands from: now, or the nominal time of a run not sent yet that an overlap
-   * delayed past now (it is deleted with the others and must come back if the schedule still has
-   * it). Runs of that stretch that already ran are kept out by the unique index; none opens in
-   * the past (see `insertable`).
-   */
-  async function replanFrom(idSchedule: number, at: Date) {
-    const [row] = await db
-      .select({ earliest: min(outputs_plans.planned_at) })
-      .from(outputs_plans)
-      .where(
-        and(
-          eq(outputs_plans.id_schedule, idSchedule),
-          eq(outputs_plans.status, planStatus.planned),
-          gte(outputs_plans.open_at, at),
-        ),
-      )
-    return row?.earliest && row.earliest < at ? row.earliest : at
-  }
-
-  /** The water sources a schedule draws from: its elements' now, else those its plans recorded. */
+  /** The water sources a schedule draws from: its elements' now, and those its plans recorded. */
   async function waterSourcesOf(schedule: ScheduleRecord | undefined, idSchedule: number) {
-    const ids = new Set<number>()
+    const ids = new Set(await recordedWaterSources(db, idSchedule))
     if (schedule && schedule.type > 0) {
       try {
-        const definition = scheduleDefinitionSchema.parse(schedule.definition)
-        for (const element of await options.resolveElements(
-          db,
-          schedule.id_client,
-          schedule.type,
-          definition,
-        ))
+        for (const element of (await toExpandable(db, schedule, options.resolveElements)).elements)
           if (element.water_source) ids.add(element.water_source.id)
       } catch {
-        // Elements that no longer resolve: the plans below still name the water source.
+        // Elements that no longer resolve: the recorded water sources stand for them.
       }
     }
-    const recorded = await db
-      .selectDistinct({ id: outputs_plans.id_water_source })
-      .from(outputs_plans)
-      .where(and(eq(outputs_plans.id_schedule, idSchedule), isNotNull(outputs_plans.id_water_source)))
-    for (const row of recorded) if (row.id !== null) ids.add(row.id)
     return [...ids]
-  }
-
-  /**
-   * The account's other automatic schedules with runs not sent yet on one of these water sources.
-   * A water-source output opens once for every schedule it feeds at that time (resolveOverlaps
-   * merges their source runs into one row, or leaves out a run an existing one covers), so a
-   * change to one of them is replanned together with these: otherwise, when the schedule whose row
-   * held the merged opening goes, the others' sections would be watered with the source closed.
-   */
-  async function sharingWaterSources(idClient: number, idSchedule: number, waterSources: number[]) {
-    if (waterSources.length === 0) return []
-    return db
-      .select()
-      .from(schedules)
-      .where(
-        and(
-          eq(schedules.id_client, idClient),
-          ne(schedules.id, idSchedule),
-          gt(schedules.type, 0),
-          inArray(
-            schedules.id,
-            db
-              .selectDistinct({ id: sql<number>`${outputs_plans.id_schedule}` })
-              .from(outputs_plans)
-              .where(
-                and(
-                  eq(outputs_plans.id_client, idClient),
-                  eq(outputs_plans.status, planStatus.planned),
-                  inArray(outputs_plans.id_water_source, waterSources),
-                ),
-              ),
-          ),
-        ),
-      )
   }
 
   /**
@@ -250,15 +161,19 @@ export function createPlanner(options: PlannerOptions) {
         .where(and(eq(schedules.id, idSchedule), eq(schedules.id_client, idClient)))
       // A manual (type 0) schedule's plans were made by manual control: only a stop removes them.
       if (schedule?.type === 0 && isActive(schedule, at)) return
-      const partners = (
-        await sharingWaterSources(idClient, idSchedule, await waterSourcesOf(schedule, idSchedule))
-      ).filter((partner) => isExpandable(partner, at))
+      const partners = await sharingWaterSources(
+        db,
+        idClient,
+        idSchedule,
+        await waterSourcesOf(schedule, idSchedule),
+        at,
+      )
       const replanned = [...(schedule && isExpandable(schedule, at) ? [schedule] : []), ...partners]
       const runs = await nominalRuns(
         await Promise.all(
           replanned.map(async (each) => ({
             schedule: each,
-            from: await replanFrom(each.id, at),
+            from: await replanFrom(db, each.id, at),
             to: horizon,
           })),
         ),

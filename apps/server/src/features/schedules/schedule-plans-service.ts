@@ -1,5 +1,6 @@
 import {
   expandSchedule,
+  type NominalRun,
   type OutputPlanRow,
   resolveOverlaps,
   type ScheduleHistory,
@@ -13,6 +14,12 @@ import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import { outputs } from '../../db/schema'
 import { heldOpenings, plannableRuns } from '../../runtime/held-openings'
+import {
+  recordedWaterSources,
+  replanFrom,
+  sharingWaterSources,
+  toExpandable,
+} from '../../runtime/planned-schedules'
 import { createPlansDal } from './plans-dal'
 import { resolveScheduleElements } from './resolve-elements'
 import { startOfDayIn } from './schedule-row'
@@ -132,11 +139,30 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
         },
         { from: at, to },
       )
-      // The planner's own fixed runs and its rule of what is planned (only openings from now on).
-      const held = await heldOpenings(deps.db, actor.idClient, at, { exceptPlannedOf: idSchedule })
-      const runs = plannableRuns(resolveOverlaps(nominal, held), at).sort(
-        (a, b) => a.open_at.getTime() - b.open_at.getTime() || a.id_output - b.id_output,
-      )
+      // As the planner: the schedules sharing a water source with this one are planned with it,
+      // against the account's other held openings; only openings from now on are planned.
+      const waterSources = new Set(elements.flatMap((element) => element.water_source?.id ?? []))
+      if (idSchedule !== null)
+        for (const id of await recordedWaterSources(deps.db, idSchedule)) waterSources.add(id)
+      const partners = await sharingWaterSources(deps.db, actor.idClient, idSchedule, [...waterSources], at)
+      const partnerRuns: NominalRun[] = []
+      for (const partner of partners)
+        partnerRuns.push(
+          ...expandSchedule(await toExpandable(deps.db, partner, resolveScheduleElements), {
+            from: await replanFrom(deps.db, partner.id, at),
+            to,
+          }),
+        )
+      const held = await heldOpenings(deps.db, actor.idClient, at, {
+        exceptPlannedOf: [
+          ...(idSchedule === null ? [] : [idSchedule]),
+          ...partners.map((partner) => partner.id),
+        ],
+      })
+      const previewed = idSchedule ?? unsavedScheduleId
+      const runs = plannableRuns(resolveOverlaps([...nominal, ...partnerRuns], held), at)
+        .filter((run) => run.id_schedule === previewed)
+        .sort((a, b) => a.open_at.getTime() - b.open_at.getTime() || a.id_output - b.id_output)
       const ids = [...new Set(runs.map((run) => run.id_output))]
       const names = ids.length
         ? await deps.db

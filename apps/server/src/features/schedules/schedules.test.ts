@@ -728,6 +728,53 @@ describe('schedules', () => {
     expect(await planned()).toEqual(shown)
   })
 
+  it('plans a schedule with those sharing its water source, as its preview shows: higher priority first', async () => {
+    const farm = await irrigatedAccount(server)
+    const { session } = farm
+    const tomorrow = warsawDay(1)
+    const orchardTomorrow = (priority: number) =>
+      scheduleBody([{ kind: 'section', id: farm.orchard.id }], {
+        priority,
+        begin_date: tomorrow,
+        expiration_date: tomorrow,
+      })
+    const standard = await created(session, '/api/schedulers', orchardTomorrow(0))
+    const rows = async (idSchedule: number) =>
+      (
+        await server.database.pool.query(
+          `select id_output, role, open_at, duration from outputs_plans where id_schedule = $1 and status = 0`,
+          [idSchedule],
+        )
+      ).rows
+        .map((row) => `${(row.open_at as Date).toISOString()} ${row.id_output} ${row.role} ${row.duration}`)
+        .sort()
+    const before = await rows(standard.id)
+    const six = before[0]!.slice(0, 24)
+
+    const preview = await session.write('POST', '/api/schedulers/preview', orchardTomorrow(1))
+    const shown = (
+      preview.body.runs as { id_output: number; role: string; open_at: string; duration: number }[]
+    )
+      .map((run) => `${run.open_at} ${run.id_output} ${run.role} ${run.duration}`)
+      .sort()
+    // The higher-priority schedule keeps 06:00 for both valves of the orchard; the well's pump
+    // opens once for both schedules, 20 minutes on its row.
+    expect(shown).toEqual(
+      [
+        `${six} ${farm.light[0]!.id} clean_source 20`,
+        `${six} ${farm.valve[0]!.id} element 10`,
+        `${six} ${farm.valve[1]!.id} element 10`,
+      ].sort(),
+    )
+    const higher = await created(session, '/api/schedulers', orchardTomorrow(1))
+    expect(await rows(higher.id)).toEqual(shown)
+    // The standard one waits until 06:10, watered by that pump opening.
+    const ten = new Date(Date.parse(six) + 10 * 60_000).toISOString()
+    expect(await rows(standard.id)).toEqual(
+      before.filter((row) => row.includes(' element ')).map((row) => row.replace(six, ten)),
+    )
+  })
+
   it('blocks removing the sections, groups, outputs and water sources a schedule uses until it ends', async () => {
     const farm = await irrigatedAccount(server)
     const { session } = farm

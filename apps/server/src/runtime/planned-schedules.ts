@@ -1,0 +1,119 @@
+import {
+  type ExpandableSchedule,
+  planStatus,
+  type ResolvedElement,
+  scheduleDefinitionSchema,
+} from '@kropla/domain'
+import { and, eq, gt, gte, inArray, isNotNull, min, ne, sql } from 'drizzle-orm'
+import { outputs_plans, schedules } from '../db/schema'
+import type { Executor } from '../features/users/db-helpers'
+
+/**
+ * What the planner reads of schedules to expand them, shared with the schedule preview so that
+ * the preview expands and groups schedules exactly as the planner does.
+ */
+
+export type ScheduleRecord = typeof schedules.$inferSelect
+
+export type ResolveElements = (
+  db: Executor,
+  idClient: number,
+  type: number,
+  definition: ExpandableSchedule['definition'],
+) => Promise<ResolvedElement[]>
+
+/** Whether a schedule is expanded at all: automatic, not deleted, not ended before `at`. */
+export const isExpandable = (schedule: ScheduleRecord, at: Date) =>
+  schedule.type > 0 && schedule.deleted_at === null && (schedule.ended_at === null || schedule.ended_at > at)
+
+/** A stored schedule with its elements resolved to outputs, as expandSchedule takes it. */
+export async function toExpandable(
+  db: Executor,
+  schedule: ScheduleRecord,
+  resolveElements: ResolveElements,
+): Promise<ExpandableSchedule> {
+  const definition = scheduleDefinitionSchema.parse(schedule.definition)
+  return {
+    id: schedule.id,
+    type: schedule.type,
+    priority: schedule.priority === 1 ? 1 : 0,
+    begin_date: schedule.begin_date,
+    expiration_date: schedule.expiration_date,
+    time_zone: schedule.time_zone,
+    paused_from: schedule.paused_from,
+    paused_until: schedule.paused_until,
+    ended_at: schedule.ended_at,
+    definition,
+    elements: await resolveElements(db, schedule.id_client, schedule.type, definition),
+  }
+}
+
+/**
+ * Where a replan expands from: now, or the nominal time of a run not sent yet that an overlap
+ * delayed past now (it is deleted with the others and must come back if the schedule still has
+ * it). Runs of that stretch that already ran are kept out by the unique index; none opens in
+ * the past (see `plannableRuns`).
+ */
+export async function replanFrom(db: Executor, idSchedule: number, at: Date) {
+  const [row] = await db
+    .select({ earliest: min(outputs_plans.planned_at) })
+    .from(outputs_plans)
+    .where(
+      and(
+        eq(outputs_plans.id_schedule, idSchedule),
+        eq(outputs_plans.status, planStatus.planned),
+        gte(outputs_plans.open_at, at),
+      ),
+    )
+  return row?.earliest && row.earliest < at ? row.earliest : at
+}
+
+/** The water sources a schedule's plans recorded (its elements may no longer resolve). */
+export async function recordedWaterSources(db: Executor, idSchedule: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: outputs_plans.id_water_source })
+    .from(outputs_plans)
+    .where(and(eq(outputs_plans.id_schedule, idSchedule), isNotNull(outputs_plans.id_water_source)))
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]))
+}
+
+/**
+ * The account's other expandable schedules with runs not sent yet on one of these water sources.
+ * A water-source output opens once for every schedule it feeds at that time (resolveOverlaps
+ * merges their source runs into one row, or leaves out a run an existing one covers), so a change
+ * to one of them is planned together with these: otherwise, when the schedule whose row held the
+ * merged opening goes, the others' sections would be watered with the source closed.
+ */
+export async function sharingWaterSources(
+  db: Executor,
+  idClient: number,
+  exceptSchedule: number | null,
+  waterSources: number[],
+  at: Date,
+): Promise<ScheduleRecord[]> {
+  if (waterSources.length === 0) return []
+  const found = await db
+    .select()
+    .from(schedules)
+    .where(
+      and(
+        eq(schedules.id_client, idClient),
+        exceptSchedule === null ? undefined : ne(schedules.id, exceptSchedule),
+        gt(schedules.type, 0),
+        inArray(
+          schedules.id,
+          db
+            .selectDistinct({ id: sql<number>`${outputs_plans.id_schedule}` })
+            .from(outputs_plans)
+            .where(
+              and(
+                eq(outputs_plans.id_client, idClient),
+                eq(outputs_plans.status, planStatus.planned),
+                inArray(outputs_plans.id_water_source, waterSources),
+              ),
+            ),
+        ),
+      ),
+    )
+  return found.filter((schedule) => isExpandable(schedule, at))
+}
