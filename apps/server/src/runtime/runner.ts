@@ -245,7 +245,10 @@ export function createPlanRunner(options: {
     return changed
   }
 
-  /** Runs in progress whose schedule was paused, ended or deleted: their outputs close now. */
+  /**
+   * Runs in progress whose schedule was paused, ended or deleted: their outputs close now, except
+   * a water-source opening that other schedules' runs of its time draw from (it was merged for them).
+   */
   async function closeStopped(at: Date): Promise<number[]> {
     const { rows } = await pool.query<{
       id: number
@@ -260,8 +263,17 @@ export function createPlanRunner(options: {
         where p.status = any($1::smallint[])
           and p.open_at + p.duration * interval '1 minute' > $2
           and (s.deleted_at is not null or s.ended_at <= $2
-               or (s.paused_from <= $2 and (s.paused_until is null or s.paused_until > $2)))`,
-      [[planStatus.sent, planStatus.running], at],
+               or (s.paused_from <= $2 and (s.paused_until is null or s.paused_until > $2)))
+          -- A water-source opening also feeds other schedules' runs in its time: it runs on for them.
+          and not (p.role <> 'element' and exists (
+                select 1 from outputs_plans e
+                 where e.id_client = p.id_client and e.role = 'element'
+                   and e.id_water_source = p.id_water_source
+                   and e.id_schedule is distinct from p.id_schedule
+                   and e.status = any($3::smallint[])
+                   and e.open_at < p.open_at + p.duration * interval '1 minute'
+                   and e.open_at + e.duration * interval '1 minute' > $2))`,
+      [[planStatus.sent, planStatus.running], at, [planStatus.planned, planStatus.sent, planStatus.running]],
     )
     const claimed = new Set(
       await transition(

@@ -20,7 +20,7 @@ import {
 
 const clock = movableClock('2030-03-01T09:00:00Z')
 let server: TestServer
-let module: SimulatedModule | undefined
+const modules: SimulatedModule[] = []
 
 beforeAll(async () => {
   server = await startTestServer(
@@ -29,31 +29,39 @@ beforeAll(async () => {
   )
 })
 afterAll(async () => {
-  await module?.close().catch(() => undefined)
+  for (const module of modules) await module.close().catch(() => undefined)
   await server?.stop()
 })
 
+/** A valve module whose o1 and o2 draw from a well opened by its o4, and type-1 schedules on one output. */
+async function wellFarm(day: string) {
+  const farm = await seedAccount(server, ['AM-411'])
+  const idClient = farm.user.id_client!
+  const valve = farm.modules[0]!
+  const module = await simulatedModule(server, valve)
+  modules.push(module)
+  const outputs = await outputIds(server, valve.id)
+  const db = server.database.db
+  const [well] = await db.insert(water_sources).values({ id_client: idClient, name: 'Well' }).returning()
+  await db.insert(water_source_outputs).values({ id_water_source: well!.id, id_output: outputs.o4! })
+  await db
+    .update(outputTable)
+    .set({ type: 'irr', id_water_source: well!.id })
+    .where(inArray(outputTable.id, [outputs.o1!, outputs.o2!]))
+  const scheduleOn = (output: number) =>
+    insertSchedule(server, idClient, {
+      begin_date: day,
+      type: 1,
+      definition: { cycle_minutes: 5, elements: [{ kind: 'output', id: output, percent: 100 }] },
+    })
+  return { idClient, module, outputs, scheduleOn }
+}
+
 describe('two schedules drawing from one water source', () => {
   it('keeps the water source opening for one when the other, whose opening covered both, is deleted', async () => {
-    const farm = await seedAccount(server, ['AM-411'])
-    const idClient = farm.user.id_client!
-    const valve = farm.modules[0]!
-    module = await simulatedModule(server, valve)
-    const outputs = await outputIds(server, valve.id)
+    const { idClient, module, outputs, scheduleOn } = await wellFarm('2030-03-01')
     const db = server.database.db
-    const [well] = await db.insert(water_sources).values({ id_client: idClient, name: 'Well' }).returning()
-    await db.insert(water_source_outputs).values({ id_water_source: well!.id, id_output: outputs.o4! })
-    await db
-      .update(outputTable)
-      .set({ type: 'irr', id_water_source: well!.id })
-      .where(inArray(outputTable.id, [outputs.o1!, outputs.o2!]))
     const day = '2030-03-01'
-    const scheduleOn = (output: number) =>
-      insertSchedule(server, idClient, {
-        begin_date: day,
-        type: 1,
-        definition: { cycle_minutes: 5, elements: [{ kind: 'output', id: output, percent: 100 }] },
-      })
     const first = await scheduleOn(outputs.o1!)
     const second = await scheduleOn(outputs.o2!)
     await server.plans.replan(idClient, first)
@@ -68,7 +76,7 @@ describe('two schedules drawing from one water source', () => {
 
     clock.set(`${day}T10:00:00Z`)
     await server.plans.tick()
-    await until(async () => module!.received.length === 1)
+    await until(async () => module.received.length === 1)
     expect(module.received[0]!.outputs).toEqual({
       o2: { on: true, minutes: 5 },
       o4: { on: true, minutes: 5 },
@@ -76,5 +84,34 @@ describe('two schedules drawing from one water source', () => {
     await until(async () =>
       (await plansOf(server, second)).every((plan) => plan.status === planStatus.running),
     )
+  })
+  it('keeps the water source open for the other when the schedule whose opening fed both is paused mid-run', async () => {
+    const { idClient, module, outputs, scheduleOn } = await wellFarm('2030-03-02')
+    clock.set('2030-03-02T09:00:00Z')
+    const first = await scheduleOn(outputs.o1!)
+    const second = await scheduleOn(outputs.o2!)
+    await server.plans.replan(idClient, first)
+    await server.plans.replan(idClient, second)
+    clock.set('2030-03-02T10:00:00Z')
+    await server.plans.tick()
+    await until(async () => module.received.length === 1)
+    expect(module.received[0]!.outputs).toEqual({
+      o1: { on: true, minutes: 5 },
+      o2: { on: true, minutes: 5 },
+      o4: { on: true, minutes: 5 },
+    })
+
+    clock.set('2030-03-02T10:02:00Z')
+    await server.database.db
+      .update(schedules)
+      .set({ paused_from: clock.now() })
+      .where(eq(schedules.id, first))
+    await server.plans.replan(idClient, first)
+    await server.plans.tick()
+    await until(async () => module.received.length === 2)
+    // Only the paused schedule's valve closes; the well's pump runs on for the other's section.
+    expect(module.received[1]!.outputs).toEqual({ o1: { on: false, minutes: null } })
+    await server.plans.tick()
+    expect(module.received).toHaveLength(2)
   })
 })
