@@ -67,7 +67,10 @@ export function createPlanRunner(options: {
 }) {
   const { pool } = options.database
   const { logger, events } = options
-  /** Conditions are decided once per cycle, at its first due run; the cycle's other runs follow it. */
+  /**
+   * Conditions are decided once per cycle, at its first due run; the cycle's other runs follow it
+   * (remembered here, and read back from the cycle's earlier runs after a takeover).
+   */
   const cycleDecisions = new Map<string, CycleDecision[]>()
 
   /** Moves plans from one status to another; answers the ids that were still in `from`. */
@@ -91,6 +94,34 @@ export function createPlanRunner(options: {
     return rows.map((row) => row.id)
   }
 
+  /**
+   * The decision an earlier run of the same cycle already carries (this runner may have taken over
+   * mid-cycle, its memory empty): not met, no data, or met once it was sent. Null when none did.
+   */
+  async function decidedBefore(run: DueRun, span: number): Promise<ConditionVerdict | null> {
+    const { rows } = await pool.query<{ status: number; error: string | null }>(
+      `select status, error from outputs_plans
+        where id_schedule = $1 and cycle = $2 and id <> $3
+          and planned_at >= $4 and planned_at <= $5
+          and status <> all($6::smallint[])
+        order by planned_at, id
+        limit 1`,
+      [
+        run.id_schedule,
+        run.cycle,
+        run.id,
+        new Date(run.planned_at.getTime() - span),
+        run.planned_at,
+        [planStatus.planned, planStatus.cancelled, planStatus.missed],
+      ],
+    )
+    const [earlier] = rows
+    if (!earlier) return null
+    if (earlier.status === planStatus.condition_not_met) return { kind: 'not_met' }
+    if (earlier.error === planErrors.conditionNoData) return { kind: 'no_data' }
+    return { kind: 'met' }
+  }
+
   async function cycleVerdict(run: DueRun, at: Date): Promise<ConditionVerdict> {
     const parsed = scheduleDefinitionSchema.safeParse(run.definition)
     if (!parsed.success || parsed.data.conditions.length === 0 || run.id_schedule === null)
@@ -101,8 +132,10 @@ export function createPlanRunner(options: {
       .get(key)
       ?.find((decision) => planned >= decision.from && planned <= decision.until)
     if (known) return known.verdict
-    const verdict = await evaluateConditions(pool, run.id_client, parsed.data.conditions)
     const span = cycleDuration(run.schedule_type ?? 1, parsed.data) * MINUTE
+    const verdict =
+      (await decidedBefore(run, span)) ??
+      (await evaluateConditions(pool, run.id_client, parsed.data.conditions))
     const kept = (cycleDecisions.get(key) ?? []).filter(
       (decision) => decision.until > at.getTime() - 86_400_000,
     )
