@@ -1,0 +1,77 @@
+import { planStatus } from '@kropla/domain'
+import { inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { outputs as outputTable, water_source_outputs, water_sources } from '../db/schema'
+import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
+import { insertSchedule, movableClock, outputIds, type SimulatedModule, simulatedModule } from './test-farm'
+
+const clock = movableClock('2030-05-01T09:00:00Z')
+let server: TestServer
+const modules: SimulatedModule[] = []
+beforeAll(async () => {
+  server = await startTestServer(
+    {},
+    { planRuntime: { now: clock.now, tickMs: 100, leadRetryMs: 100, firstPassDelayMs: 0 } },
+  )
+})
+afterAll(async () => {
+  for (const module of modules) await module.close().catch(() => undefined)
+  await server?.stop()
+})
+
+describe('a fertigated run', () => {
+  it('is confirmed as fertigated once the module reports the fertigation output open during it', async () => {
+    const farm = await seedAccount(server, ['AM-411'])
+    const idClient = farm.user.id_client!
+    const valve = farm.modules[0]!
+    const module = await simulatedModule(server, valve)
+    modules.push(module)
+    const outputs = await outputIds(server, valve.id)
+    const db = server.database.db
+    // The well: clean water through o4, fertiliser through o3; o1 irrigates from it.
+    const [well] = await db.insert(water_sources).values({ id_client: idClient, name: 'Well' }).returning()
+    await db.insert(water_source_outputs).values([
+      { id_water_source: well!.id, id_output: outputs.o4! },
+      { id_water_source: well!.id, id_output: outputs.o3!, fertigation: true },
+    ])
+    await db
+      .update(outputTable)
+      .set({ type: 'irr', id_water_source: well!.id })
+      .where(inArray(outputTable.id, [outputs.o1!]))
+    const id = await insertSchedule(server, idClient, {
+      begin_date: '2030-05-01',
+      type: 1,
+      definition: {
+        cycle_minutes: 5,
+        elements: [{ kind: 'output', id: outputs.o1!, percent: 100 }],
+        fertigation: { kind: 'cycles', cycles: [1] },
+      },
+    })
+    await server.plans.replan(idClient, id)
+    const element = async () =>
+      (
+        await server.database.pool.query(
+          `select status, fertigation, confirmed_state, fertigation_confirm_state
+             from outputs_plans where id_schedule = $1 and role = 'element'`,
+          [id],
+        )
+      ).rows[0]
+    expect(await element()).toMatchObject({ fertigation: true, fertigation_confirm_state: null })
+
+    clock.set('2030-05-01T10:00:00Z')
+    await server.plans.tick()
+    await until(async () => module.received.length === 1)
+    expect(module.received[0]!.outputs).toEqual({
+      o1: { on: true, minutes: 5 },
+      o3: { on: true, minutes: 5 },
+      o4: { on: true, minutes: 5 },
+    })
+    await until(async () => (await element()).status === planStatus.running)
+    await until(async () => (await element()).fertigation_confirm_state === 1)
+    expect(await element()).toMatchObject({ confirmed_state: 1, fertigation_confirm_state: 1 })
+
+    // The module's timer closes the fertiliser: the run's fertigation was open, then closed.
+    await module.closed('o3')
+    await until(async () => (await element()).fertigation_confirm_state === 0)
+  })
+})
