@@ -37,6 +37,11 @@ export interface SocketRequestContext {
   idClient: number
   sessionId: string
   lang: Lang
+  /**
+   * The request's place in arrival order on this process. Requests are handled concurrently (the
+   * session is re-read for each), so one can overtake another; this says which came later.
+   */
+  receivedSeq: number
 }
 /** Answers a socket request: `{ err, message }` on failure (spec 01 section 7). */
 export type SocketRequestHandler = (context: SocketRequestContext, payload: unknown) => Promise<object>
@@ -67,6 +72,7 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
   let roomMoves = 0
   /** Socket requests features register (`command`, `manual_schedule`, ...), by event name. */
   const requestHandlers = new Map<string, SocketRequestHandler>()
+  let requestsReceived = 0
 
   io.use((socket, next) => {
     const headerLang = pickLang([socket.request.headers['accept-language']])
@@ -105,6 +111,7 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
       ).on(event, (payload, ack) => {
         if (typeof ack !== 'function') return
         const answer = ack as (answer: object) => void
+        const receivedSeq = ++requestsReceived
         const { sessionId, userId, lang } = socket.data
         const failure = (code: string) => ({ err: code, message: translate(lang, `errors.${code}`) })
         sessions
@@ -117,7 +124,7 @@ export async function startRealtime(httpServer: http.Server, sessions: SessionSe
               socket.disconnect(true)
               return
             }
-            answer(await handler({ userId, idClient, sessionId, lang }, payload))
+            answer(await handler({ userId, idClient, sessionId, lang, receivedSeq }, payload))
           })
           .catch(() => answer(failure('internal')))
       })

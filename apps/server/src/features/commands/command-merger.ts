@@ -22,6 +22,8 @@ interface Batch {
   idObject: number
   idUser: number
   outputs: CommandOutputs
+  /** Arrival order of the order that set each output: an overtaking earlier order never wins. */
+  setBy: Record<string, number>
   answers: ((outcome: CommandOutcome) => void)[]
   timer?: NodeJS.Timeout
 }
@@ -67,14 +69,27 @@ export function createCommandMerger(deps: {
       idObject: number
       idUser: number
       outputs: CommandOutputs
+      /** Arrival order (the socket request's `receivedSeq`); the later order for an output wins. */
+      seq: number
     }): Promise<CommandOutcome> {
       // A foreign module or an output it lacks is refused alone, before it can spoil a batch.
       await deps.commands.assertCommandable(order.idClient, order.idObject, order.outputs)
       const key = `${order.idClient}:${order.idObject}`
       return new Promise<CommandOutcome>((resolve) => {
-        const batch: Batch = batches.get(key) ?? { ...order, outputs: {}, answers: [] }
+        const batch: Batch = batches.get(key) ?? {
+          idClient: order.idClient,
+          idObject: order.idObject,
+          idUser: order.idUser,
+          outputs: {},
+          setBy: {},
+          answers: [],
+        }
         clearTimeout(batch.timer)
-        batch.outputs = { ...batch.outputs, ...order.outputs }
+        for (const [output, setting] of Object.entries(order.outputs)) {
+          if ((batch.setBy[output] ?? 0) > order.seq) continue
+          batch.outputs = { ...batch.outputs, [output]: setting }
+          batch.setBy[output] = order.seq
+        }
         batch.idUser = order.idUser
         batch.answers.push(resolve)
         batch.timer = setTimeout(() => void flush(key), mergeMs)

@@ -22,6 +22,7 @@ export function registerCommandRequests(
         idObject: parsed.data.id_object,
         idUser: context.userId,
         outputs: parsed.data.outputs,
+        seq: context.receivedSeq,
       })
       return outcome.ok ? { ok: true, id: outcome.id } : socketFailure(context.lang, outcome.code)
     } catch (error) {
