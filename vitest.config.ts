@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config'
 /** One runner for every tier: unit tests beside the code, integration tests in apps/server, journeys in e2e. */
 export default defineConfig({
   test: {
+    // Most files wait on sockets, timers and a browser rather than on the CPU: a worker more than
+    // the machine's cores keeps a 2-core CI machine busy while a journey waits for its planned minute.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
