@@ -137,15 +137,21 @@ export function createCommandService(deps: {
         outputs: command.outputs,
         source: command.source,
         id_user: command.idUser ?? null,
-        status: commandStatus.queued,
+        // Recorded and announced as sent before it goes out: the module's answer can arrive before
+        // `publish` returns, and the browser must hear "sent" before "received".
+        status: commandStatus.sent,
+        sent_at: at,
         created_at: at,
         updated_at: at,
       })
+      await changed(created)
       const message: SetOutputCommand = { id: created.id, type: 'set_output', outputs: command.outputs }
       const published = await deps.devices.publish(object.serial, 'cmd', message, { retain: false })
-      const row = (published && (await dal.markSent(created.id, now()))) || created
-      await changed(row)
-      return { id: row.id }
+      if (!published) {
+        const queued = await dal.markQueued(created.id, now())
+        if (queued) await changed(queued)
+      }
+      return { id: created.id }
     },
 
     /**

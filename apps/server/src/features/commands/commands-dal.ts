@@ -33,11 +33,12 @@ export function createCommandsDal(db: Executor) {
       return row!
     },
 
-    async markSent(id: string, at: Date): Promise<CommandRecord | undefined> {
+    /** A command that could not be published (no broker yet) waits queued, e.g. for an HTTP module's upload. */
+    async markQueued(id: string, at: Date): Promise<CommandRecord | undefined> {
       const [row] = await db
         .update(commands)
-        .set({ status: 1, sent_at: at, updated_at: at })
-        .where(and(eq(commands.id, id), eq(commands.status, 0)))
+        .set({ status: 0, sent_at: null, updated_at: at })
+        .where(and(eq(commands.id, id), eq(commands.status, 1)))
         .returning()
       return row
     },
