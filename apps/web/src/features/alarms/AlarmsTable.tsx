@@ -124,12 +124,12 @@ function AlarmTableRow({ row, words, onConfirm, isConfirming, onRemove, onHistor
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td miw={180}>{name}</Table.Td>
+      <Table.Td miw={150}>{name}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{words.value(row)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{words.threshold(row)}</Table.Td>
       <Table.Td miw={96}>{words.date(row.activation_date)}</Table.Td>
       <Table.Td miw={96}>{words.date(row.inactivation_date)}</Table.Td>
-      <Table.Td miw={130}>
+      <Table.Td miw={160}>
         <AlarmStateCell row={row} words={words} />
       </Table.Td>
       <Table.Td>

@@ -174,8 +174,8 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {/* Wrapping into two rows keeps every action in view beside the menu at 1280 px. */}
-                    <Group gap={6} justify="flex-end" wrap="wrap" maw={200} ml="auto">
+                    {/* Two buttons a row keep every action in view beside the menu at 1280 px. */}
+                    <Group gap={6} justify="flex-end" wrap="wrap" miw={150} maw={170} ml="auto">
                       <Button
                         size="xs"
                         variant="default"
