@@ -13,7 +13,7 @@ import {
   until,
 } from '../../test/test-server'
 import { readSmsOutbox } from '../notifications/sms-channel'
-import { createBrowserPushKeys, startStandInService } from '../notifications/stand-in-services'
+import { createBrowserPushKeys, startStandInService } from '../../test/stand-in-services'
 import { loadVapidKeys } from '../push/vapid-keys'
 import { createAlarmsDal } from './alarms-dal'
 
