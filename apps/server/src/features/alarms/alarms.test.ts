@@ -3,6 +3,7 @@ import type { MqttClient } from 'mqtt'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../mail/outbox'
+import { createBrowserPushKeys, startStandInService } from '../../test/stand-in-services'
 import {
   connectBrowserSocket,
   connectModule,
@@ -13,7 +14,6 @@ import {
   until,
 } from '../../test/test-server'
 import { readSmsOutbox } from '../notifications/sms-channel'
-import { createBrowserPushKeys, startStandInService } from '../../test/stand-in-services'
 import { loadVapidKeys } from '../push/vapid-keys'
 import { createAlarmsDal } from './alarms-dal'
 
