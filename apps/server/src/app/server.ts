@@ -53,6 +53,7 @@ import { createMailer } from '../mail/mailer'
 import { startRealtime } from '../realtime/socket-server'
 import { createPlanRuntime, type PlanRuntime, type PlanRuntimeOptions } from '../runtime/plan-runtime'
 import { buildApp } from './build-app'
+import { registerReadiness } from './readiness'
 import { loadSessionSecret } from './session-secret'
 
 export interface RunningServer {
@@ -183,19 +184,12 @@ export async function startServer(
         status: 'ok' as const,
       }),
     )
-    const readinessSchema = z.object({ database: z.boolean(), mqtt: z.boolean(), ready: z.boolean() })
-    app.get(
-      '/readyz',
-      { schema: { tags: ['ops'], response: { 200: readinessSchema, 503: readinessSchema } } },
-      async (_request, reply) => {
-        const databaseUp = await database.pool.query('select 1').then(
-          () => true,
-          () => false,
-        )
-        const status = ready && databaseUp ? 200 : 503
-        return reply.code(status).send({ database: databaseUp, mqtt: Boolean(transport), ready })
-      },
-    )
+    registerReadiness(app, {
+      pool: database.pool,
+      started: () => ready,
+      mqtt: () => Boolean(transport),
+      ingestWriteFailure: () => ingest.writeFailure(),
+    })
     const browserSessions = createBrowserSessions({
       sessions,
       secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,

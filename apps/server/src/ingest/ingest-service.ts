@@ -18,8 +18,15 @@ import type { Database } from '../db/client'
 import { objects } from '../db/schema'
 import type { LivePublisher } from './live-publisher'
 import type { KnownObject, ObjectDirectory } from './object-directory'
-import { type ReadingRow, storeReadings, storeRejections } from './readings-dal'
+import {
+  mergeStoredBatches,
+  type ReadingRow,
+  type StoredBatch,
+  storeReadings,
+  storeRejections,
+} from './readings-dal'
 import { createRejectionCounter } from './rejection-counter'
+import { describeWriteError, isPermanentWriteError, writeSplittingRefused } from './split-refused-batch'
 
 export interface IngestOptions {
   database: Database
@@ -52,8 +59,18 @@ export interface IngestResult {
 interface Pending {
   object: KnownObject
   readings: Reading[]
-  done: () => void
+  /** Called once the readings are committed, with those the database refused for good. */
+  done: (refused: Rejection[]) => void
 }
+
+/** Since when ingest has been unable to write, and the last error (null while writes succeed). */
+export interface WriteFailure {
+  since: Date
+  error: string
+}
+
+/** Pauses between attempts at a write that failed for a passing reason: a recovered database is noticed within 5 s. */
+const retryPauseMs = (attempt: number) => Math.min(5000, 250 * 2 ** attempt)
 
 export class IngestClosedError extends Error {}
 
@@ -72,6 +89,7 @@ export function createIngestService(options: IngestOptions) {
   let writing: Promise<void> | undefined
   let closed = false
   const stats = { messages: 0, stored: 0, duplicates: 0, rejected: 0, flushes: 0 }
+  let writeFailure: WriteFailure | null = null
 
   /** The first reading waits at most flushMs; while a write runs, what arrives joins the next one. */
   function schedule() {
@@ -80,9 +98,9 @@ export function createIngestService(options: IngestOptions) {
     else timer ??= setTimeout(() => void flush(), options.flushMs)
   }
 
-  function enqueue(object: KnownObject, readings: Reading[]): Promise<void> {
-    if (readings.length === 0) return Promise.resolve()
-    return new Promise<void>((resolve) => {
+  function enqueue(object: KnownObject, readings: Reading[]): Promise<Rejection[]> {
+    if (readings.length === 0) return Promise.resolve([])
+    return new Promise<Rejection[]>((resolve) => {
       pending.push({ object, readings, done: resolve })
       pendingRows += readings.length
       schedule()
@@ -121,10 +139,9 @@ export function createIngestService(options: IngestOptions) {
   }
 
   async function writeBatch(batch: Pending[]) {
-    const counts = rejections.take()
-    if (counts.length) await retry(() => storeRejections(options.database.pool, counts))
+    await writeRejectionCounts()
     if (batch.length === 0) return
-    const rows: ReadingRow[] = []
+    const rows: (ReadingRow & { item: Pending; reading: Reading })[] = []
     for (const item of batch) {
       for (const reading of item.readings) {
         rows.push({
@@ -133,18 +150,50 @@ export function createIngestService(options: IngestOptions) {
           ts: reading.ts,
           value: reading.value,
           idClient: item.object.idClient!,
+          item,
+          reading,
         })
       }
     }
-    const stored = await retry(() => storeReadings(options.database.pool, rows))
+    // A batch the database refuses for what it holds is written again in parts, so that one bad
+    // reading costs only itself: it is rejected (and the message acknowledged), the rest stored.
+    const outcome = await writeSplittingRefused(rows, async (part) => ({
+      rows: part,
+      stored: await retry(() => storeReadings(options.database.pool, part)),
+    }))
+    const stored = mergeStoredBatches(outcome.stored)
     stats.flushes++
     stats.stored += stored.insertedCount
-    stats.duplicates += rows.length - stored.insertedCount
-    for (const item of batch) item.done()
+    stats.duplicates += rows.length - outcome.refused.length - stored.insertedCount
+    const refusedByItem = new Map<Pending, Rejection[]>()
+    for (const { row, error } of outcome.refused) {
+      const rejection: Rejection = {
+        field: row.field,
+        reason: 'database_refused',
+        detail: `${row.ts.toISOString()} ${describeWriteError(error)}`,
+      }
+      options.logger.warn({ serial: row.item.object.serial, rejection }, 'database refused a reading')
+      refusedByItem.set(row.item, [...(refusedByItem.get(row.item) ?? []), rejection])
+      row.item.readings = row.item.readings.filter((reading) => reading !== row.reading)
+    }
+    for (const [item, refused] of refusedByItem) countRejections(item.object.serial, refused)
+    for (const item of batch) item.done(refusedByItem.get(item) ?? [])
     publishLiveRows(batch, stored)
   }
 
-  function publishLiveRows(batch: Pending[], stored: Awaited<ReturnType<typeof storeReadings>>) {
+  /** Rejection counts are the operator's view, not the modules' data: a count the database refuses is logged and dropped. */
+  async function writeRejectionCounts() {
+    const counts = rejections.take()
+    if (!counts.length) return
+    try {
+      await retry(() => storeRejections(options.database.pool, counts))
+    } catch (error) {
+      if (!isPermanentWriteError(error)) throw error
+      options.logger.error({ err: error, counts }, 'rejection counts refused by the database; dropped')
+    }
+  }
+
+  function publishLiveRows(batch: Pending[], stored: StoredBatch) {
     const latestByObject = new Map<number, typeof stored.latest>()
     for (const entry of stored.latest) {
       const list = latestByObject.get(entry.objectId)
@@ -181,23 +230,35 @@ export function createIngestService(options: IngestOptions) {
     }
   }
 
-  /** Keeps retrying a failed write with growing pauses: the messages stay unacknowledged meanwhile. */
+  /**
+   * Keeps retrying a write that failed for a passing reason (connection, serialization, ...) with
+   * growing pauses: the messages stay unacknowledged meanwhile and readiness reports the failure.
+   * A refusal for good (a data error) is thrown at once, for the caller to split the batch.
+   */
   async function retry<T>(write: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await write()
+        const result = await write()
+        writeFailure = null
+        return result
       } catch (error) {
+        if (isPermanentWriteError(error)) throw error
+        writeFailure = { since: writeFailure?.since ?? now(), error: describeWriteError(error) }
         if (closed && attempt >= 3) throw error
         options.logger.error({ err: error, attempt }, 'ingest write failed; retrying')
-        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** attempt)))
+        await new Promise((resolve) => setTimeout(resolve, retryPauseMs(attempt)))
       }
     }
   }
 
+  function countRejections(serial: string, list: Rejection[]) {
+    stats.rejected += list.length
+    rejections.add(serial, list)
+  }
+
   function reject(serial: string, list: Rejection[]): IngestResult {
     if (list.length) {
-      stats.rejected += list.length
-      rejections.add(serial, list)
+      countRejections(serial, list)
       schedule()
     }
     return { accepted: 0, rejected: list }
@@ -228,8 +289,8 @@ export function createIngestService(options: IngestOptions) {
       ])
     const { readings, rejected } = validateReadings(object.model, parsed.data, receivedAt)
     reject(object.serial, rejected)
-    await enqueue(object, readings)
-    return { accepted: readings.length, rejected }
+    const refused = await enqueue(object, readings)
+    return { accepted: readings.length - refused.length, rejected: [...rejected, ...refused] }
   }
 
   async function handleUp(object: KnownObject, kind: UpKind, raw: Buffer | string): Promise<IngestResult> {
@@ -311,6 +372,8 @@ export function createIngestService(options: IngestOptions) {
     countRejection: reject,
     flush,
     stats,
+    /** Since when writes have been failing, or null when the last one succeeded. */
+    writeFailure: () => writeFailure,
     /** Stops taking messages and writes everything already taken. */
     async close() {
       closed = true

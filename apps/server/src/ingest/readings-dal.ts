@@ -114,6 +114,31 @@ export async function storeReadings(pool: pg.Pool, rows: readonly ReadingRow[]):
   }
 }
 
+/**
+ * One StoredBatch for the parts of a batch written apart (after the database refused some rows):
+ * a row counts as inserted by the part that wrote it, and each field's latest entry is the newest.
+ */
+export function mergeStoredBatches(
+  parts: readonly { rows: readonly ReadingRow[]; stored: StoredBatch }[],
+): StoredBatch {
+  if (parts.length === 1) return parts[0]!.stored
+  const partOf = new Map<string, StoredBatch>()
+  for (const { rows, stored } of parts)
+    for (const row of rows) partOf.set(readingKey(row.objectId, row.field, row.ts), stored)
+  const latest = new Map<string, StoredBatch['latest'][number]>()
+  for (const entry of parts.flatMap((part) => part.stored.latest)) {
+    const key = `${entry.objectId}|${entry.field}`
+    const seen = latest.get(key)
+    if (!seen || seen.ts < entry.ts) latest.set(key, entry)
+  }
+  return {
+    insertedCount: parts.reduce((sum, part) => sum + part.stored.insertedCount, 0),
+    isInserted: (objectId, field, ts) =>
+      partOf.get(readingKey(objectId, field, ts))?.isInserted(objectId, field, ts) ?? false,
+    latest: [...latest.values()],
+  }
+}
+
 export interface RejectionCount {
   serial: string
   reason: string

@@ -8,7 +8,12 @@ export function createRejectionCounter(now: () => Date) {
     add(serial: string, rejections: readonly Rejection[]) {
       for (const rejection of rejections) {
         const key = `${serial}\u0000${rejection.reason}`
-        const detail = [rejection.field, rejection.detail].filter(Boolean).join(': ').slice(0, 200)
+        // PostgreSQL text cannot hold NUL, and a module's raw bytes may contain it.
+        const detail = [rejection.field, rejection.detail]
+          .filter(Boolean)
+          .join(': ')
+          .slice(0, 200)
+          .replaceAll('\u0000', '\uFFFD')
         const entry = counts.get(key)
         if (entry) {
           entry.count++

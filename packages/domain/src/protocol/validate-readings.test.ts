@@ -92,6 +92,10 @@ describe('validateReadings', () => {
     '2026-02-30T00:00:00Z',
     '2026-04-31T12:00:00Z',
     '2026-05-01T24:00:00Z',
+    // A clock that was never set, and a year PostgreSQL cannot store (there is no year 0).
+    '1970-01-01T00:00:00Z',
+    '0000-01-01T00:00:00Z',
+    '1999-12-31T23:59:59Z',
   ])('rejects the invalid or non-UTC ts %s', (ts) => {
     const result = validateReadings(trio, { ts, values: { TEMP_1: 1 } }, receivedAt)
     expect(result.readings).toEqual([])
@@ -103,6 +107,7 @@ describe('validateReadings', () => {
     '2026-05-01T05:00:00.250Z',
     '2026-05-01T05:00:00+00:00',
     '2024-02-29T05:00:00Z',
+    '2000-01-01T00:00:00Z',
   ])('accepts the UTC ts %s', (ts) => {
     expect(validateReadings(trio, { ts, values: { TEMP_1: 1 } }, receivedAt).rejected).toEqual([])
   })

@@ -5,6 +5,13 @@ import type { DataPayload, ReadingSet } from './payloads'
 /** How far ahead of the server clock a module's `ts` may be before the reading set is refused. */
 export const maxFutureSkewMs = 5 * 60 * 1000
 
+/**
+ * The oldest `ts` a reading may carry. Older than any module of the catalogue, so such a stamp is
+ * a clock that was never set (1970, 0000); and every stamp from here to the future bound fits in a
+ * PostgreSQL timestamptz, so no reading that passes validation can make the database refuse a batch.
+ */
+export const oldestReadingTs = new Date('2000-01-01T00:00:00Z')
+
 export type ReadingValue = number | null
 
 export interface Reading {
@@ -24,6 +31,8 @@ export type RejectionReason =
   | 'not_allowed'
   /** The module acknowledged a `down/config` with `rejected`. */
   | 'config_rejected'
+  /** Passed validation, but the database refused it for good (detail: ts, SQLSTATE, message). */
+  | 'database_refused'
 
 export interface Rejection {
   field: string | null
@@ -59,7 +68,7 @@ function validateReadingSet(
   into: ValidatedReadings,
 ): void {
   const ts = set.ts === undefined ? receivedAt : parseTimestamp(set.ts)
-  if (!ts) {
+  if (!ts || ts < oldestReadingTs) {
     into.rejected.push({ field: null, reason: 'invalid_ts', detail: String(set.ts) })
     return
   }

@@ -147,7 +147,7 @@ describe('operations', () => {
   it('serves health, readiness and the OpenAPI document', async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     const ready = await fetch(`${server.url}/readyz`)
-    expect(await ready.json()).toEqual({ database: true, mqtt: true, ready: true })
+    expect(await ready.json()).toEqual({ database: true, mqtt: true, ingest: true, ready: true })
     const openapi = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
       paths: Record<string, unknown>
     }
