@@ -1,10 +1,12 @@
 import {
   type ExpandableSchedule,
+  expandSchedule,
+  type NominalRun,
   planStatus,
   type ResolvedElement,
   scheduleDefinitionSchema,
 } from '@kropla/domain'
-import { and, eq, gt, gte, inArray, isNotNull, min, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, isNotNull, isNull, min, ne, sql } from 'drizzle-orm'
 import { outputs_plans, schedules } from '../db/schema'
 import type { Executor } from '../features/users/db-helpers'
 
@@ -116,4 +118,42 @@ export async function sharingWaterSources(
       ),
     )
   return found.filter((schedule) => isExpandable(schedule, at))
+}
+
+/** The account's schedules the planner keeps planned ahead (see `isExpandable`). */
+export async function expandableSchedules(
+  db: Executor,
+  idClient: number,
+  at: Date,
+): Promise<ScheduleRecord[]> {
+  const found = await db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.id_client, idClient), gt(schedules.type, 0), isNull(schedules.deleted_at)))
+  return found.filter((schedule) => isExpandable(schedule, at))
+}
+
+/** Where the planner's next horizon extension expands a schedule from: its planned horizon, or now. */
+export const extensionFrom = (schedule: ScheduleRecord, at: Date) =>
+  schedule.planned_until && schedule.planned_until > at ? schedule.planned_until : at
+
+/**
+ * The nominal runs of schedules over their windows, as the planner expands them; a schedule whose
+ * elements no longer resolve has none (`onUnresolved` hears of it).
+ */
+export async function nominalRunsOf(
+  db: Executor,
+  work: { schedule: ScheduleRecord; from: Date; to: Date }[],
+  resolveElements: ResolveElements,
+  onUnresolved: (schedule: ScheduleRecord, error: unknown) => void = () => {},
+): Promise<NominalRun[]> {
+  const runs: NominalRun[] = []
+  for (const { schedule, from, to } of work) {
+    try {
+      runs.push(...expandSchedule(await toExpandable(db, schedule, resolveElements), { from, to }))
+    } catch (error) {
+      onUnresolved(schedule, error)
+    }
+  }
+  return runs
 }

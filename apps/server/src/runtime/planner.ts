@@ -1,10 +1,4 @@
-import {
-  expandSchedule,
-  type NominalRun,
-  planStatus,
-  type ResolvedRun,
-  resolveOverlaps,
-} from '@kropla/domain'
+import { planStatus, type ResolvedRun, resolveOverlaps } from '@kropla/domain'
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
@@ -13,7 +7,9 @@ import type { Executor } from '../features/users/db-helpers'
 import { heldOpenings, plannableRuns, planningHorizonMs } from './held-openings'
 import { emitPlans, type PlanEvents } from './plan-rows'
 import {
+  extensionFrom,
   isExpandable,
+  nominalRunsOf,
   type ResolveElements,
   recordedWaterSources,
   replanFrom,
@@ -62,20 +58,10 @@ export function createPlanner(options: PlannerOptions) {
   const db = database.db
 
   /** Runs of schedules over their windows; a schedule whose elements no longer resolve plans nothing. */
-  async function nominalRuns(work: { schedule: ScheduleRecord; from: Date; to: Date }[]) {
-    const runs: NominalRun[] = []
-    for (const { schedule, from, to } of work) {
-      try {
-        runs.push(...expandSchedule(await toExpandable(db, schedule, options.resolveElements), { from, to }))
-      } catch (error) {
-        logger.warn(
-          { err: error, schedule: schedule.id },
-          'schedule not planned: its elements do not resolve',
-        )
-      }
-    }
-    return runs
-  }
+  const nominalRuns = (work: { schedule: ScheduleRecord; from: Date; to: Date }[]) =>
+    nominalRunsOf(db, work, options.resolveElements, (schedule, error) =>
+      logger.warn({ err: error, schedule: schedule.id }, 'schedule not planned: its elements do not resolve'),
+    )
 
   function insertable(idClient: number, runs: ResolvedRun[], at: Date) {
     return plannableRuns(runs, at).map((run) => ({
@@ -246,11 +232,7 @@ export function createPlanner(options: PlannerOptions) {
 
   async function extendAccount(idClient: number, list: ScheduleRecord[], at: Date, horizon: Date) {
     const runs = await nominalRuns(
-      list.map((schedule) => ({
-        schedule,
-        from: schedule.planned_until && schedule.planned_until > at ? schedule.planned_until : at,
-        to: horizon,
-      })),
+      list.map((schedule) => ({ schedule, from: extensionFrom(schedule, at), to: horizon })),
     )
     const inserted = await db.transaction(async (tx) => {
       await lockAccount(tx, idClient)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { outputBusyState } from './busy-state'
+import type { OutputPlanRow } from './output-plan-row'
 import { manualStatus, planStatus } from './statuses'
-import type { ManualOpenRow, OutputPlanRow } from './wire'
+import type { ManualOpenRow } from './wire'
 
 const NOW = new Date('2026-06-10T06:10:00Z')
 const output = { id: 11, name: 'Valve 1', id_object: 5, field_name: 'o1' }

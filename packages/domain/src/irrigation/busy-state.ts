@@ -1,5 +1,6 @@
+import type { OutputPlanRow } from './output-plan-row'
 import { isManualOpenBusy, manualStatus, planStatus } from './statuses'
-import type { ManualOpenRow, OutputPlanRow } from './wire'
+import type { ManualOpenRow } from './wire'
 
 /** Spec 01 section 4, output busy state; `idle` when nothing holds the output. */
 export type BusyState = 'busy' | 'awaiting_opening' | 'awaiting_closing' | 'in_progress' | 'idle'

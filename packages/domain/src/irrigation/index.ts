@@ -1,5 +1,6 @@
 export * from './busy-state'
 export * from './expansion'
+export * from './output-plan-row'
 export * from './overlaps'
 export * from './remaining-time'
 export * from './schedule'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idSchema } from '../resources/common'
+import type { OutputPlanRow } from './output-plan-row'
 import type { PlanRole } from './statuses'
 
 export const outputNameSchema = z.enum(['o1', 'o2', 'o3', 'o4'])
@@ -92,28 +93,6 @@ export interface ManualOpenRow {
   close_at: string | null
   closed_at: string | null
   error: string | null
-  Output: OutputRef
-}
-
-/** An output plan (spec 01 section 3) as the calendar, the busy state and `outputs_plans` carry it. */
-export interface OutputPlanRow {
-  id: number
-  id_schedule: number | null
-  id_output: number
-  role: PlanRole
-  id_water_source: number | null
-  element_index: number | null
-  cycle: number
-  planned_at: string
-  open_at: string
-  duration: number
-  fertigation: boolean
-  status: number
-  confirmed_state: number | null
-  fertigation_confirm_state: number | null
-  manual_status: number | null
-  error: string | null
-  Scheduler: { id: number; name: string; type: number; deleted_at: string | null } | null
   Output: OutputRef
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AlarmRow, BaseAlarms } from '../alarms/alarm-row'
 import type { UserType } from '../auth/schemas'
+import type { OutputPlanRow } from '../irrigation/output-plan-row'
 import type {
   CommandRequest,
   CommandRow,
@@ -8,7 +9,6 @@ import type {
   manualGroupScheduleSchema,
   manualScheduleNewSchema,
   manualScheduleSchema,
-  OutputPlanRow,
 } from '../irrigation/wire'
 import type { LiveDataRow } from '../live/live-data-row'
 import type { UserMessageEvent } from '../messages/messages'

@@ -1,5 +1,5 @@
 import type { OutputPlanRow, PlanRole } from '@kropla/domain'
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import { outputs, outputs_plans, schedules } from '../../db/schema'
 import type { Executor } from '../users/db-helpers'
 
@@ -88,6 +88,15 @@ export function createPlansDal(db: Executor, idClient: number) {
         )
         .orderBy(asc(outputs_plans.open_at), asc(outputs_plans.id))
       return rows.map(toOutputPlanRow)
+    },
+
+    /** The account's outputs among `ids`, as a plan row names them. */
+    async outputRefs(ids: number[]) {
+      if (ids.length === 0) return []
+      return db
+        .select(planColumns.output)
+        .from(outputs)
+        .where(and(eq(outputs.id_client, idClient), inArray(outputs.id, ids)))
     },
   }
 }

@@ -1,4 +1,4 @@
-import { planRoles } from '@kropla/domain'
+import { outputPlanRowSchema, planRoles } from '@kropla/domain'
 import { z } from 'zod'
 
 /**
@@ -27,28 +27,8 @@ export const scheduleRowSchema = z.object({
   updated_at: moment,
 })
 
-export const outputPlanRowSchema = z.object({
-  id: z.number(),
-  id_schedule: z.number().nullable(),
-  id_output: z.number(),
-  role: z.enum(planRoles),
-  id_water_source: z.number().nullable(),
-  element_index: z.number().nullable(),
-  cycle: z.number(),
-  planned_at: moment,
-  open_at: moment,
-  duration: z.number(),
-  fertigation: z.boolean(),
-  status: z.number(),
-  confirmed_state: z.number().nullable(),
-  fertigation_confirm_state: z.number().nullable(),
-  manual_status: z.number().nullable(),
-  error: z.string().nullable(),
-  Scheduler: z
-    .object({ id: z.number(), name: z.string(), type: z.number(), deleted_at: moment.nullable() })
-    .nullable(),
-  Output: z.object({ id: z.number(), name: z.string(), id_object: z.number(), field_name: z.string() }),
-})
+/** The domain's: the browser parses the calendar's rows with the same schema. */
+export { outputPlanRowSchema }
 
 export const scheduleHistorySchema = z.object({
   dates: z.object({ d0: z.string(), d1: z.string() }),

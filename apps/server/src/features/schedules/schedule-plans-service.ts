@@ -20,6 +20,7 @@ import {
   sharingWaterSources,
   toExpandable,
 } from '../../runtime/planned-schedules'
+import { forecastMaxDays, forecastRuns } from './plan-forecast'
 import { createPlansDal } from './plans-dal'
 import { resolveScheduleElements } from './resolve-elements'
 import { startOfDayIn } from './schedule-row'
@@ -105,6 +106,23 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
         'to',
       )
       return createPlansDal(deps.db, actor.idClient).between(from, to)
+    },
+
+    /**
+     * The calendar's runs the planner has not planned yet (see `forecastRuns`), each marked
+     * `forecast: true`; the range at most 14 days long, the forecast reaching 14 days ahead.
+     */
+    async forecast(
+      actor: ScheduleActor,
+      query: z.output<typeof calendarQuerySchema>,
+    ): Promise<OutputPlanRow[]> {
+      const wanted = range(
+        await momentOf(actor, query.from),
+        await momentOf(actor, query.to),
+        forecastMaxDays,
+        'to',
+      )
+      return forecastRuns(deps.db, actor.idClient, wanted, now(), resolveScheduleElements)
     },
 
     /**

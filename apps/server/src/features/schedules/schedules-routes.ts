@@ -231,4 +231,18 @@ export function registerScheduleRoutes(
     },
     (request) => plans.calendar(actorOf(request), parseInput(plans.calendarQuerySchema, request.query)),
   )
+  routes.get(
+    '/api/outputs_plans/forecast',
+    {
+      ...checked,
+      schema: {
+        tags,
+        summary:
+          "The calendar's forecast: runs of the active schedules opening in [from, to) that the planner has not planned yet (beyond its 48 h horizon), as it will plan them, each with forecast: true; at most 14 days long, reaching 14 days ahead",
+        querystring: plans.calendarQuerySchema,
+        response: { 200: z.array(outputPlanRowSchema), ...errors },
+      },
+    },
+    (request) => plans.forecast(actorOf(request), parseInput(plans.calendarQuerySchema, request.query)),
+  )
 }
