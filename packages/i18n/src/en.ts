@@ -921,6 +921,10 @@ export const en = {
     deleted_schedule: 'Deleted schedule',
     legend: 'Legend',
     legend_outline: 'Outlined: planned or not confirmed by the module; filled: confirmed.',
+    forecast: 'Forecast',
+    legend_forecast:
+      'Dashed: forecast, a run your schedules will make beyond the next 48 hours; it becomes planned when the planner reaches it.',
+    forecast_failed: 'The forecast of runs beyond the next 48 hours could not be loaded.',
     results: {
       planned: 'Planned',
       running: 'Running',

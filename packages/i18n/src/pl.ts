@@ -925,6 +925,10 @@ export const pl: Messages = {
     deleted_schedule: 'Usunięty harmonogram',
     legend: 'Legenda',
     legend_outline: 'Obramowanie: zaplanowane lub niepotwierdzone przez moduł; wypełnienie: potwierdzone.',
+    forecast: 'Prognoza',
+    legend_forecast:
+      'Linia przerywana: prognoza, uruchomienie, które harmonogramy wykonają po najbliższych 48 godzinach; staje się zaplanowane, gdy planista do niego dojdzie.',
+    forecast_failed: 'Nie udało się wczytać prognozy uruchomień po najbliższych 48 godzinach.',
     results: {
       planned: 'Zaplanowane',
       running: 'W trakcie',

@@ -6,6 +6,7 @@ import {
   manualScheduleSchema,
   type OutputPlanRow,
   type OutputRef,
+  outputPlanRowsSchema,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
 import type { FakeServer } from './fake-server'
@@ -64,8 +65,14 @@ export function manualOpenFixture(
 export interface FakeIrrigation {
   manual_opens: ManualOpenRow[]
   plans: OutputPlanRow[]
+  /** What GET /api/outputs_plans/forecast answers from (rows with `forecast: true`). */
+  forecast?: OutputPlanRow[]
   nextId: number
 }
+
+/** Test-only: a forecast run as GET /api/outputs_plans/forecast carries it (negative id, not stored). */
+export const forecastFixture = (overrides: Partial<OutputPlanRow> & Pick<OutputPlanRow, 'id'>) =>
+  planFixture({ ...overrides, forecast: true })
 
 const overlaps = (plan: OutputPlanRow, from: number, to: number) => {
   const open = Date.parse(plan.open_at)
@@ -73,7 +80,7 @@ const overlaps = (plan: OutputPlanRow, from: number, to: number) => {
 }
 
 /**
- * GET /api/manual_opens and GET /api/outputs_plans?from&to in memory, in front of another fake
+ * GET /api/manual_opens, GET /api/outputs_plans?from&to and its /forecast in memory, in front of another fake
  * server (usually `withResources`), as the irrigation contract of issue 5 describes them.
  */
 export function withIrrigation<Server extends Pick<FakeServer, 'fetch' | 'state'>>(
@@ -83,14 +90,18 @@ export function withIrrigation<Server extends Pick<FakeServer, 'fetch' | 'state'
   async function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url = new URL(String(input), 'http://kropla.test')
     const method = init?.method ?? 'GET'
-    if (method !== 'GET' || !['/api/manual_opens', '/api/outputs_plans'].includes(url.pathname))
-      return server.fetch(input, init)
+    const paths = ['/api/manual_opens', '/api/outputs_plans', '/api/outputs_plans/forecast']
+    if (method !== 'GET' || !paths.includes(url.pathname)) return server.fetch(input, init)
     server.state.calls.push({ method, path: `${url.pathname}${url.search}`, body: undefined })
     if (url.pathname === '/api/manual_opens')
       return new Response(JSON.stringify(irrigation.manual_opens.filter((row) => row.status <= 4)))
     const from = Date.parse(url.searchParams.get('from') ?? '')
     const to = Date.parse(url.searchParams.get('to') ?? '')
-    return new Response(JSON.stringify(irrigation.plans.filter((plan) => overlaps(plan, from, to))))
+    const rows = url.pathname.endsWith('/forecast') ? (irrigation.forecast ?? []) : irrigation.plans
+    // Answered through the domain's schema, as the server's serializer does.
+    return new Response(
+      JSON.stringify(outputPlanRowsSchema.parse(rows.filter((plan) => overlaps(plan, from, to)))),
+    )
   }
   return { ...server, fetch, irrigation }
 }

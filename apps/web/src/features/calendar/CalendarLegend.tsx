@@ -2,7 +2,9 @@ import { Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { calendarResults, resultColour } from './plan-appearance'
 
-/** The colour of every result, in the user's language. */
+const swatch = { display: 'inline-block', width: 14, height: 14, borderRadius: 3 } as const
+
+/** The colour of every result, and the forecast's dashed outline, in the user's language. */
 export function CalendarLegend() {
   const { t } = useTranslation()
   return (
@@ -16,10 +18,7 @@ export function CalendarLegend() {
             <span
               aria-hidden
               style={{
-                display: 'inline-block',
-                width: 14,
-                height: 14,
-                borderRadius: 3,
+                ...swatch,
                 border: `2px solid ${resultColour(result)}`,
                 // Planned runs are not confirmed yet: drawn outlined, as in the grid.
                 background: result === 'planned' ? 'var(--mantine-color-white)' : resultColour(result),
@@ -28,9 +27,19 @@ export function CalendarLegend() {
             <Text size="sm">{t(`calendar.results.${result}`)}</Text>
           </Group>
         ))}
+        <Group gap={6} component="li" wrap="nowrap" data-testid="legend-forecast">
+          <span
+            aria-hidden
+            style={{ ...swatch, border: `2px dashed ${resultColour('planned')}`, opacity: 0.75 }}
+          />
+          <Text size="sm">{t('calendar.forecast')}</Text>
+        </Group>
       </Group>
       <Text size="xs" c="dimmed">
         {t('calendar.legend_outline')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('calendar.legend_forecast')}
       </Text>
     </Stack>
   )

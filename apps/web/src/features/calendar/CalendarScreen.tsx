@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format-date'
 import { useSession } from '../session/useSession'
 import { CalendarLegend } from './CalendarLegend'
 import { addDays, type CalendarDay, type CalendarView, calendarPeriod, todayIn } from './calendar-period'
-import { useOutputsPlans } from './plans-api'
+import { useOutputsPlans, useOutputsPlansForecast, withForecast } from './plans-api'
 import { WeekGrid } from './WeekGrid'
 
 const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value)
@@ -29,6 +29,8 @@ export function CalendarScreen() {
   const anchor = isDate(dateParam) ? dateParam : todayIn(user.time_zone)
   const period = calendarPeriod(anchor, view, user.time_zone)
   const plans = useOutputsPlans(period.from, period.to)
+  // Runs beyond the planner's horizon are forecast; a period already over shows stored runs only.
+  const forecast = useOutputsPlansForecast(period.from, period.to, Date.parse(period.to) > Date.now())
 
   const go = (date: string, nextView: CalendarView = view) => setParams({ date, view: nextView })
   const step = view === 'week' ? 7 : 1
@@ -89,16 +91,24 @@ export function CalendarScreen() {
       </Stack>
       <CalendarLegend />
       <Loaded query={plans}>
-        {(list) => (
-          <Stack gap="xs">
-            {list.length === 0 && (
-              <Text size="sm" c="dimmed" data-testid="no-runs">
-                {t('calendar.no_runs')}
-              </Text>
-            )}
-            <WeekGrid days={period.days} plans={list} timeZone={user.time_zone} dayLabel={dayLabel} />
-          </Stack>
-        )}
+        {(stored) => {
+          const list = withForecast(stored, forecast.data, Date.now())
+          return (
+            <Stack gap="xs">
+              {forecast.isError && (
+                <Text size="sm" c="dimmed" data-testid="forecast-failed">
+                  {t('calendar.forecast_failed')}
+                </Text>
+              )}
+              {list.length === 0 && (
+                <Text size="sm" c="dimmed" data-testid="no-runs">
+                  {t('calendar.no_runs')}
+                </Text>
+              )}
+              <WeekGrid days={period.days} plans={list} timeZone={user.time_zone} dayLabel={dayLabel} />
+            </Stack>
+          )
+        }}
       </Loaded>
     </PageFrame>
   )

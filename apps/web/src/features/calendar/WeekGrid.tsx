@@ -86,7 +86,7 @@ function DayColumn({ day, plans, timeZone, label }: DayColumnProps) {
             schedule,
             start: time(plan.open_at),
             end: time(end),
-            result: t(`calendar.results.${result}`),
+            result: plan.forecast ? t('calendar.forecast') : t(`calendar.results.${result}`),
           })
           return (
             <Box
@@ -94,9 +94,10 @@ function DayColumn({ day, plans, timeZone, label }: DayColumnProps) {
               key={plan.id}
               aria-label={name}
               title={name}
-              data-testid={`run-${plan.id}`}
+              data-testid={plan.forecast ? `forecast${plan.id}` : `run-${plan.id}`}
               data-result={result}
               data-confirmed={isConfirmed}
+              data-forecast={plan.forecast === true}
               pos="absolute"
               style={{
                 top: startMinute * pxPerMinute,
@@ -105,7 +106,9 @@ function DayColumn({ day, plans, timeZone, label }: DayColumnProps) {
                 width: `calc(${100 / lanes}% - 4px)`,
                 overflow: 'hidden',
                 borderRadius: 4,
-                border: `2px solid ${colour}`,
+                // A forecast run is not planned yet: dashed and faded, apart from the planned ones.
+                border: `2px ${plan.forecast ? 'dashed' : 'solid'} ${colour}`,
+                opacity: plan.forecast ? 0.75 : undefined,
                 background: isConfirmed ? colour : 'var(--mantine-color-white)',
                 color:
                   isConfirmed && result !== 'error'

@@ -1,7 +1,7 @@
 import type { OutputPlanRow } from '@kropla/domain'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { planFixture, withIrrigation } from '../../testing/fake-irrigation'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { forecastFixture, planFixture, withIrrigation } from '../../testing/fake-irrigation'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
 import { meFixture } from '../../testing/me-fixture'
@@ -10,8 +10,16 @@ import { renderApp } from '../../testing/render-app'
 let socket: FakeSocket
 vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
 
+/** Monday 23 November 2026, 10:00 in Warsaw: the week below is the current one. */
+const now = Date.parse('2026-11-23T09:00:00.000Z')
+
 beforeEach(() => {
   socket = createFakeSocket()
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(now)
+})
+afterEach(() => {
+  vi.useRealTimers()
 })
 
 const control = { id: 6, name: 'Greenhouse fan', type: 4, deleted_at: null }
@@ -34,19 +42,30 @@ const weekRuns: OutputPlanRow[] = [
   planFixture({ id: 6, open_at: '2026-12-01T05:00:00.000Z', duration: 10 }),
 ]
 
+/** The planner's 48 h reach Wednesday morning: from then on the daily 06:00 run is forecast. */
+const forecastRuns: OutputPlanRow[] = ['25', '26', '27', '28', '29', '30'].map((day, index) =>
+  forecastFixture({ id: -(index + 1), open_at: `2026-11-${day}T05:00:00.000Z`, duration: 15 }),
+)
+
 function calendar(path = '/calendar?date=2026-11-25', lang: 'en' | 'pl' = 'en') {
   const me = meFixture({ user: { lang, time_zone: 'Europe/Warsaw' } })
   const server = withIrrigation(createFakeServer(me, { isLoggedIn: true }), {
     manual_opens: [],
     plans: [...weekRuns],
+    forecast: [...forecastRuns],
     nextId: 500,
   })
   return renderApp(path, { server, lang })
 }
 
+const forecastWindows = (server: ReturnType<typeof calendar>['server']) =>
+  server.state.calls
+    .filter((call) => call.path.startsWith('/api/outputs_plans/forecast?'))
+    .map((call) => Object.fromEntries(new URLSearchParams(call.path.split('?')[1])))
+
 const planWindows = (server: ReturnType<typeof calendar>['server']) =>
   server.state.calls
-    .filter((call) => call.path.startsWith('/api/outputs_plans'))
+    .filter((call) => call.path.startsWith('/api/outputs_plans?'))
     .map((call) => Object.fromEntries(new URLSearchParams(call.path.split('?')[1])))
 
 describe('the calendar', () => {
@@ -143,6 +162,54 @@ describe('the calendar', () => {
     await waitFor(() => expect(screen.queryByTestId('run-1')).toBeNull())
     expect(screen.queryByTestId('run-2')).toBeNull()
     expect(screen.getByTestId('run-3')).toBeTruthy()
+  })
+
+  it('shows runs on all 7 days of the week, those beyond the planner’s horizon marked as forecast', async () => {
+    const { server } = calendar()
+    const days = ['Mon 2026-11-23', 'Tue 2026-11-24', 'Wed 2026-11-25', 'Thu 2026-11-26', 'Fri 2026-11-27']
+    const weekend = ['Sat 2026-11-28', 'Sun 2026-11-29']
+    for (const name of [...days, ...weekend]) {
+      const day = await screen.findByRole('region', { name })
+      expect(within(day).getAllByRole('listitem').length, name).toBeGreaterThan(0)
+    }
+    const saturday = screen.getByRole('region', { name: 'Sat 2026-11-28' })
+    const forecast = within(saturday).getByRole('listitem', {
+      name: 'Valve north, Morning tomatoes, 06:00–06:15: Forecast',
+    })
+    expect(forecast.dataset.forecast).toBe('true')
+    expect(forecast.style.borderStyle || forecast.style.border).toContain('dashed')
+    // Stored runs are not forecast; the next week's forecast stays on its own page.
+    expect(screen.getByTestId('run-1').dataset.forecast).toBe('false')
+    expect(screen.queryByTestId('forecast-6')).toBeNull()
+    expect(within(screen.getByRole('region', { name: 'Legend' })).getByText('Forecast')).toBeTruthy()
+    expect(forecastWindows(server)).toEqual([
+      { from: '2026-11-22T23:00:00.000Z', to: '2026-11-29T23:00:00.000Z' },
+    ])
+
+    // The planner reaches Saturday: the forecast run becomes the planned one, live.
+    socket.serverEmits('outputs_plans', [
+      planFixture({ id: 77, open_at: '2026-11-28T05:00:00.000Z', duration: 15 }),
+    ])
+    const planned = await within(saturday).findByRole('listitem', {
+      name: 'Valve north, Morning tomatoes, 06:00–06:15: Planned',
+    })
+    expect(planned.dataset.forecast).toBe('false')
+    expect(screen.queryByTestId('forecast-4')).toBeNull()
+    expect(within(saturday).getAllByRole('listitem')).toHaveLength(1)
+    // A week already over asks for no forecast.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous week' }))
+    expect(await screen.findByRole('region', { name: 'Mon 2026-11-16' })).toBeTruthy()
+    expect(forecastWindows(server).map((window) => window.from)).not.toContain('2026-11-15T23:00:00.000Z')
+  })
+
+  it('labels the forecast in Polish', async () => {
+    calendar('/calendar?date=2026-11-25', 'pl')
+    const legend = await screen.findByRole('region', { name: 'Legenda' })
+    expect(within(legend).getByText('Prognoza')).toBeTruthy()
+    const forecast = await screen.findAllByRole('listitem', {
+      name: 'Valve north, Morning tomatoes, 06:00–06:15: Prognoza',
+    })
+    expect(forecast).toHaveLength(5)
   })
 
   it('is in the main menu, with manual control beside it', async () => {

@@ -1,4 +1,10 @@
-import type { ClientToServerEvents, IrrigationAck, ManualOpenRow, OutputPlanRow } from '@kropla/domain'
+import {
+  type ClientToServerEvents,
+  type IrrigationAck,
+  type ManualOpenRow,
+  type OutputPlanRow,
+  planStatus,
+} from '@kropla/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RealtimeSocket } from '../../lib/socket'
 
@@ -7,6 +13,10 @@ export const manualOpensQueryKey = ['manual_opens'] as const
 
 /** GET /api/outputs_plans?from&to, one cache entry per window: ['outputs_plans', from, to]. */
 export const outputsPlansQueryKey = (from: string, to: string) => ['outputs_plans', from, to] as const
+
+/** GET /api/outputs_plans/forecast?from&to: the calendar's runs not planned yet, refetched when plans are made or removed. */
+export const outputsPlansForecastQueryKey = (from: string, to: string) =>
+  ['outputs_plans_forecast', from, to] as const
 
 /** The manual control requests a screen may send on the channel, each answered by an acknowledgement. */
 export type IrrigationRequestEvent = 'manual_schedule' | 'manual_group_schedule' | 'manual_schedule_new'
@@ -111,6 +121,7 @@ export function applyIrrigationEvents(socket: RealtimeSocket, queryClient: Query
     if (hasConnectedBefore) {
       void queryClient.invalidateQueries({ queryKey: manualOpensQueryKey })
       void queryClient.invalidateQueries({ queryKey: ['outputs_plans'] })
+      void queryClient.invalidateQueries({ queryKey: ['outputs_plans_forecast'] })
     }
     hasConnectedBefore = true
   })
@@ -124,11 +135,17 @@ export function applyIrrigationEvents(socket: RealtimeSocket, queryClient: Query
       queryClient.setQueryData<OutputPlanRow[]>(key, (list) =>
         list ? mergeOutputsPlans(list, rows, key[1], key[2]) : list,
       )
+    // The planner made or moved plans: the forecast beyond its horizon may have changed with them
+    // (a run's status moving on, as most events carry, changes nothing there).
+    if (rows.some((row) => row.status === planStatus.planned))
+      void queryClient.invalidateQueries({ queryKey: ['outputs_plans_forecast'] })
   })
   socket.on('deleted_outputs_plans', ({ ids }) => {
     const gone = new Set(ids)
     queryClient.setQueriesData<OutputPlanRow[]>({ queryKey: ['outputs_plans'] }, (list) =>
       list?.filter((row) => !gone.has(row.id)),
     )
+    // Plans go when a schedule is changed, paused or ended: so does its forecast.
+    void queryClient.invalidateQueries({ queryKey: ['outputs_plans_forecast'] })
   })
 }
