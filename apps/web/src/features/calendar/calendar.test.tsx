@@ -196,6 +196,8 @@ describe('the calendar', () => {
     expect(planned.dataset.forecast).toBe('false')
     expect(screen.queryByTestId('forecast-4')).toBeNull()
     expect(within(saturday).getAllByRole('listitem')).toHaveLength(1)
+    // The planner planned: the forecast beyond its new horizon is asked again.
+    await waitFor(() => expect(forecastWindows(server)).toHaveLength(2))
     // A week already over asks for no forecast.
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }))
     expect(await screen.findByRole('region', { name: 'Mon 2026-11-16' })).toBeTruthy()
