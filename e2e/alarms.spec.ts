@@ -99,7 +99,7 @@ describe('alarms', () => {
     expect(await row.getByTestId('alarm-state').textContent()).toContain(en.alarms.state_active)
 
     // Exactly one e-mail, to the grower, naming the module, the value, the threshold and the link.
-    const mail = await waitForMail(env.stack.dataDir, { to: demoUser.email, mark, timeoutMs: 15_000 })
+    const mail = await waitForMail(env.stack.dataDir, { to: demoUser.email, mark, timeoutMs: 30_000 })
     expect(moistureMails(mark)).toHaveLength(1)
     expect(mail.subject).toBe(en.notifications.alarm_subject.replace('{{module}}', probe.name))
     expect(mail.text).toContain(probe.serial)

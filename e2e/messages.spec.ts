@@ -85,7 +85,7 @@ describe('messages', () => {
     let loads = 0
     growerPage.on('load', () => loads++)
     const notice = growerPage.locator('.mantine-Notification-root', { hasText: en.messages.new_message })
-    await notice.filter({ hasText: subject.en }).waitFor({ timeout: 10_000 })
+    await notice.filter({ hasText: subject.en }).waitFor()
     await screenshot(growerPage, 'messages-grower-notice')
     expect(loads).toBe(0)
 

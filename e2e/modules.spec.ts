@@ -112,7 +112,7 @@ describe('modules', () => {
     await page.locator('input[name="config.alarms.TEMP_1_gt.active"]').check({ force: true })
     await page.getByRole('button', { name: en.modules.save }).click()
     await page.getByText(en.modules.saved).waitFor()
-    await page.getByTestId('reconfiguring').waitFor({ state: 'detached', timeout: 10_000 })
+    await page.getByTestId('reconfiguring').waitFor({ state: 'detached' })
     await screenshot(page, 'module-page-saved')
     await visit(page, env.stack.baseUrl, modulePage)
     await page.getByRole('heading', { name: sensor.name }).waitFor()

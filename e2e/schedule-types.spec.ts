@@ -243,7 +243,7 @@ describe('schedule types', () => {
           plans = await outputPlans(page, from, to)
           return plans.length
         },
-        { timeout: 10_000, interval: 250 },
+        { timeout: 30_000, interval: 250 },
       )
       .toBeGreaterThanOrEqual(previewTotal)
     for (const schedule of created) {

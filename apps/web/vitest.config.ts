@@ -8,6 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
-    testTimeout: 30_000,
+    // A journey is several waits one after another; each may take up to asyncUtilTimeout (setup.ts).
+    testTimeout: 180_000,
   },
 })

@@ -48,8 +48,10 @@ export async function openVisit(browser: Browser, options: { locale?: string } =
     colorScheme: 'light',
     reducedMotion: 'reduce',
   })
-  context.setDefaultTimeout(15_000)
-  context.setDefaultNavigationTimeout(30_000)
+  // Generous: a wait returns as soon as the page shows what it waits for; the limit only matters on
+  // a slow, busy machine, where 15 s was not always enough for a lazy screen to load and answer.
+  context.setDefaultTimeout(30_000)
+  context.setDefaultNavigationTimeout(60_000)
   const page = await context.newPage()
   const pageErrors: string[] = []
   const scripts: string[] = []

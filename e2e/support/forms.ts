@@ -31,7 +31,7 @@ export async function waitForFieldError(page: Page, name: string, message: strin
   try {
     // The same reading as fieldError, as Playwright sends any function: by its source.
     const condition = `(${readFieldErrors.toString()})()[${JSON.stringify(name)}] === ${JSON.stringify(message)}`
-    await page.waitForFunction(condition, undefined, { timeout: 10_000, polling: 50 })
+    await page.waitForFunction(condition, undefined, { polling: 50 })
   } catch (error) {
     const shown = await page.evaluate(readFieldErrors).catch(() => '(page gone)')
     throw new Error(
@@ -47,7 +47,7 @@ export async function waitForFieldError(page: Page, name: string, message: strin
 export async function waitForAlert(page: Page, testId: string, message: string): Promise<void> {
   const alert = page.getByTestId(testId)
   try {
-    await alert.filter({ hasText: message }).waitFor({ timeout: 10_000 })
+    await alert.filter({ hasText: message }).waitFor()
     const text = (await alert.textContent())?.trim()
     if (text !== message) throw new Error(`shows ${JSON.stringify(text)}`)
   } catch (error) {
@@ -66,7 +66,7 @@ export async function waitForStep(page: Page, index: number): Promise<void> {
         step.hasAttribute('data-progress'),
       ) === expected,
     index,
-    { timeout: 10_000, polling: 50 },
+    { polling: 50 },
   )
 }
 
@@ -82,7 +82,5 @@ export async function submitForm(page: Page, path?: string): Promise<Response | 
 /** Switches the public screens' language with their language select. */
 export async function chooseLanguage(page: Page, lang: 'en' | 'pl'): Promise<void> {
   await page.locator('select[name="lang"]').selectOption(lang)
-  await page.waitForFunction((expected) => document.documentElement.lang === expected, lang, {
-    timeout: 5_000,
-  })
+  await page.waitForFunction((expected) => document.documentElement.lang === expected, lang)
 }

@@ -1,9 +1,12 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
-// Screens load as lazy chunks and answer through the fake server; on a busy machine that can take
-// more than the default second. Waiting longer changes no assertion, it only avoids false failures.
-configure({ asyncUtilTimeout: 5000 })
+// Screens load as lazy chunks (compiled on first import) and answer through the fake server; on a
+// busy machine (a load average of 10 and more on two cores) that has taken over 10 s. One generous
+// limit for every findBy/waitFor instead of per-call overrides: a passing wait returns as soon as
+// the screen shows what it waits for, so the limit costs nothing, and a real failure still fails,
+// with Testing Library's own message, only later.
+configure({ asyncUtilTimeout: 30_000 })
 
 // Every test starts on an empty page with nothing remembered (the chosen language lives in storage).
 // Testing Library cleans up by itself only where vitest's globals are on; here they are not.

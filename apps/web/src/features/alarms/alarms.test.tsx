@@ -57,11 +57,8 @@ function openAlarms(
   return { ...rendered, server }
 }
 
-/** The first screen of a test file waits for its lazy chunk to compile; on a busy machine that is slow. */
-const firstLoad = { timeout: 15_000 }
-
 async function table() {
-  return screen.findByRole('table', { name: 'Alarms' }, firstLoad)
+  return screen.findByRole('table', { name: 'Alarms' })
 }
 
 /** The body rows' alarm ids, in the order shown. */
@@ -109,7 +106,7 @@ describe('the alarms table', () => {
 
   it('speaks Polish', async () => {
     openAlarms([moistureActive], 'pl')
-    const alarms = await screen.findByRole('table', { name: 'Alarmy' }, firstLoad)
+    const alarms = await screen.findByRole('table', { name: 'Alarmy' })
     expect(within(alarms).getByText('Wilgotność gleby 1: poniżej 20 %')).toBeTruthy()
     expect(within(alarms).getByText('Aktywny')).toBeTruthy()
   })
@@ -252,7 +249,7 @@ describe('the alarms table', () => {
     const server = createFakeAlarmsServer([], warsawUser)
     server.alarms.isDown = true
     renderApp('/alarms', { server })
-    expect(await screen.findByRole('button', { name: 'Try again' }, firstLoad)).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy()
     expect(screen.getByText('Application error. Please try again.')).toBeTruthy()
     server.alarms.isDown = false
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
@@ -263,7 +260,7 @@ describe('the alarms table', () => {
 describe('live alarms', () => {
   it('adds a raised alarm at once and announces it in the user’s language', async () => {
     openAlarms([moistureEarlier], 'pl')
-    await screen.findByRole('table', { name: 'Alarmy' }, firstLoad)
+    await screen.findByRole('table', { name: 'Alarmy' })
     socket.serverEmits('alarms', [
       alarmRowFixture({
         id: 9,
@@ -298,7 +295,7 @@ describe('the header badge', () => {
   it('counts active and unconfirmed alarms, then follows base_alarms', async () => {
     const server = createFakeAlarmsServer([moistureActive, moistureEarlier, airHumidity, battery], warsawUser)
     renderApp('/', { server })
-    const badge = await screen.findByRole('link', { name: 'Alarms: 2 active, 3 unconfirmed' }, firstLoad)
+    const badge = await screen.findByRole('link', { name: 'Alarms: 2 active, 3 unconfirmed' })
     expect(badge.getAttribute('href')).toBe('/alarms')
     socket.serverEmits('base_alarms', { active: 3, unconfirmed: 4 })
     expect(await screen.findByRole('link', { name: 'Alarms: 3 active, 4 unconfirmed' })).toBeTruthy()
@@ -309,7 +306,7 @@ describe('the header badge', () => {
   it('reads the counts afresh after the real-time channel was down (events meanwhile are lost)', async () => {
     const server = createFakeAlarmsServer([moistureActive, battery], warsawUser)
     renderApp('/', { server })
-    await screen.findByRole('link', { name: 'Alarms: 2 active, 2 unconfirmed' }, firstLoad)
+    await screen.findByRole('link', { name: 'Alarms: 2 active, 2 unconfirmed' })
     socket.disconnect()
     await waitFor(() => expect(screen.getByTestId('connection-state').getAttribute('data-state')).toBe('0'))
     server.alarms.alarms = [{ ...moistureActive, active: false }, battery]

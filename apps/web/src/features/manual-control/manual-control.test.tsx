@@ -212,11 +212,7 @@ describe('manual control: opening and closing', () => {
     await waitFor(() => expect(messageOf(11)).toBe('Trwa harmonogram automatyczny'))
     fireEvent.click(screen.getByRole('button', { name: 'Otwórz Valve north' }))
     expect(
-      await screen.findByText(
-        'Na tym wyjściu działa harmonogram: ręczne otwarcie nie jest teraz możliwe.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Na tym wyjściu działa harmonogram: ręczne otwarcie nie jest teraz możliwe.'),
     ).toBeTruthy()
     expect(screen.getByText('Polecenie ręcznego otwarcia lub zamknięcia nie powiodło się.')).toBeTruthy()
     await waitFor(() => expect(messageOf(11)).toBe('Trwa harmonogram automatyczny'))

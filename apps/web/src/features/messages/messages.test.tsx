@@ -108,7 +108,7 @@ describe("the operator's messages", () => {
       },
       { type: 0 },
     )
-    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, { timeout: 5000 }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }))
     expect((await screen.findAllByText('Field required')).length).toBe(4)
     expect(server.callsTo('POST', '/api/admin/messages')).toEqual([])
 

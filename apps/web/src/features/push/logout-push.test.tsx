@@ -18,7 +18,7 @@ describe('logging out of a browser that receives alarm pushes', () => {
     uninstall = installed.uninstall
     const server = createFakeAlarmsServer()
     renderApp('/', { server })
-    fireEvent.click(await screen.findByTestId('logout', undefined, { timeout: 15_000 }))
+    fireEvent.click(await screen.findByTestId('logout'))
 
     await waitFor(() => expect(reloads).toEqual(['#/login']))
     expect(installed.state.subscription).toBeNull()

@@ -16,7 +16,7 @@ describe('a browser already subscribed to alarm pushes', () => {
     uninstall = installed.uninstall
     const server = createFakeAlarmsServer()
     renderApp('/', { server })
-    await screen.findByTestId('logout', undefined, { timeout: 15_000 })
+    await screen.findByTestId('logout')
     await waitFor(() =>
       expect(server.callsTo('POST', '/api/push/subscriptions').map((call) => call.body)).toEqual([
         {

@@ -22,13 +22,8 @@ function openProfile() {
   return server
 }
 
-/** The profile screen is a lazy chunk; on a busy machine the first one of a file compiles slowly. */
 const pushSwitch = () =>
-  screen.findByRole<HTMLInputElement>(
-    'switch',
-    { name: 'Mobile app / browser notifications' },
-    { timeout: 15_000 },
-  )
+  screen.findByRole<HTMLInputElement>('switch', { name: 'Mobile app / browser notifications' })
 
 describe('browser notifications switch', () => {
   it('says so where the browser cannot receive pushes', async () => {
