@@ -5,13 +5,20 @@ import { startServer } from '../app/server'
 import { type Config, ConfigError, loadConfig } from '../config/env'
 import { backupDatabase, restoreDatabase } from '../db/backup'
 import { type Database, openDatabase } from '../db/client'
-import { DataDirLockedError } from '../db/embedded/data-dir-lock'
+import { DataDirLockedError, DataDirLockUnavailableError } from '../db/embedded/data-dir-lock'
 import { migrateDatabase } from '../db/migrate'
 import { AccessInputError, createAccountAccess, parseExpiryDate } from '../features/auth/account-access'
 import { createFleetService, FleetInputError } from '../features/fleet/fleet-service'
 import { createUserAccounts, UserInputError } from '../features/users/user-accounts'
 
-const expectedFailures = [ConfigError, DataDirLockedError, FleetInputError, UserInputError, AccessInputError]
+const expectedFailures = [
+  ConfigError,
+  DataDirLockedError,
+  DataDirLockUnavailableError,
+  FleetInputError,
+  UserInputError,
+  AccessInputError,
+]
 
 function fail(error: unknown): never {
   const known = expectedFailures.some((type) => error instanceof type)
