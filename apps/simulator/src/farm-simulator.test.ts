@@ -90,8 +90,11 @@ describe('the simulated farm on MQTT', () => {
       const order = [online, hello, data].map((message) => broker.sent.indexOf(message))
       expect(order).toEqual([...order].sort((a, b) => a - b))
     }
+    // A base station listens for the modules it relays as well.
     expect(broker.subscriptions.map((s) => `${s.clientId} ${s.topic}`).sort()).toEqual(
-      gateways.map((serial) => `${serial} kropla/v1/${serial}/down/#`).sort(),
+      modules
+        .map((module) => `${module.baseStation ?? module.serial} kropla/v1/${module.serial}/down/#`)
+        .sort(),
     )
     expect(broker.sent.every((message) => message.qos === 1)).toBe(true)
     expect(broker.denied).toEqual([])
@@ -199,6 +202,31 @@ describe('the simulated farm on MQTT', () => {
     await broker.sendToModule(downTopic('DEMO-ENV-0001', 'config'), { id: 'cfg-1', config: { alarms: [] } })
     const ack = await broker.waitFor('config ack', on('DEMO-ENV-0001', 'ack'))
     expect(body(ack)).toEqual({ id: 'cfg-1', result: 'done' })
+  })
+
+  it("relays a relayed module's config through its base station and acknowledges it on the module's own topic", async () => {
+    await startSimulator().start()
+    await broker.sendToModule(downTopic(relayed, 'config'), { id: 'cfg-r', config: { alarms: {} } })
+    const ack = await broker.waitFor('relayed config ack', on(relayed, 'ack'))
+    expect(ack.clientId).toBe(baseStation)
+    expect(body(ack)).toEqual({ id: 'cfg-r', result: 'done' })
+    expect(broker.denied).toEqual([])
+  })
+
+  it('refuses a command that arrives after its expires_at and keeps the valve closed', async () => {
+    await startSimulator().start()
+    await broker.sendToModule(downTopic(valve, 'cmd'), {
+      id: 'cmd-late',
+      type: 'set_output',
+      expires_at: new Date(clock.getTime() - 1000).toISOString(),
+      outputs: { o1: { on: true, minutes: 15 } },
+    })
+    const answer = await broker.waitFor(
+      'expired rejection',
+      (m) => on(valve, 'ack')(m) && body(m).result === 'rejected',
+    )
+    expect(body(answer)).toEqual({ id: 'cmd-late', result: 'rejected', error: 'expired' })
+    expect(statesOf(valve).some((state) => state.outputs.o1 === true)).toBe(false)
   })
 
   it('applies a config retained on down/config: the scales report weights net of the tare', async () => {

@@ -958,6 +958,7 @@ export const en = {
     output_schedule_running: 'A schedule is running on this output: manual opening is not possible now.',
     command_failed: 'The command failed.',
     command_timed_out: 'The module did not answer the command in time.',
+    command_expired: 'The command reached the module too late, so the module did not carry it out.',
     module_offline: 'The module is not connected.',
     plan_missed: 'Missed: no server was running the plans while it was due.',
     plan_not_confirmed: 'The module did not report the output open while the run lasted.',

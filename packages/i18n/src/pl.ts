@@ -962,6 +962,7 @@ export const pl: Messages = {
     output_schedule_running: 'Na tym wyjściu działa harmonogram: ręczne otwarcie nie jest teraz możliwe.',
     command_failed: 'Polecenie nie powiodło się.',
     command_timed_out: 'Moduł nie odpowiedział na polecenie na czas.',
+    command_expired: 'Polecenie dotarło do modułu za późno, więc moduł go nie wykonał.',
     module_offline: 'Moduł nie jest połączony.',
     plan_missed: 'Pominięte: w czasie tego uruchomienia żaden serwer nie wykonywał planów.',
     plan_not_confirmed: 'Moduł nie potwierdził otwarcia wyjścia w czasie uruchomienia.',

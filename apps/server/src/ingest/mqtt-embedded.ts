@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { isOwnDownTopic, parseUpTopic } from '@kropla/domain'
+import { downFilterSerial, isOwnDownTopic, parseUpTopic } from '@kropla/domain'
 import { Aedes, type AuthenticateError } from 'aedes'
 import type { Logger } from 'pino'
 import { IngestClosedError, type IngestService } from './ingest-service'
@@ -24,7 +24,7 @@ function refusal(message: string): AuthenticateError {
 
 /**
  * The embedded broker: modules log in with serial and PIN, may publish only under their own
- * serial (a base station also for its modules) and subscribe only to their own `down/#`.
+ * serial and subscribe only to their own `down/#` (a base station both also for its modules).
  * Each message is acknowledged (PUBACK) only after ingest has committed it.
  */
 export async function startEmbeddedBroker(options: {
@@ -73,8 +73,19 @@ export async function startEmbeddedBroker(options: {
     return station && module.baseStationId === station.id ? module : null
   }
 
+  // A module subscribes to its own `down/#`; a base station also to those of the modules it
+  // relays for, so their commands and configuration reach them over its radio link.
   broker.authorizeSubscribe = (client, subscription, done) => {
-    done(null, client && isOwnDownTopic(client.id, subscription.topic) ? subscription : null)
+    if (!client) return done(null, null)
+    if (isOwnDownTopic(client.id, subscription.topic)) return done(null, subscription)
+    const serial = downFilterSerial(subscription.topic)
+    if (!serial) return done(null, null)
+    senderMayPublish(client.id, serial)
+      .then((module) => done(null, module ? subscription : null))
+      .catch((error: unknown) => {
+        logger.error({ err: error, topic: subscription.topic }, 'subscription check failed')
+        done(null, null)
+      })
   }
 
   const statusOrder = createKeyedQueue()

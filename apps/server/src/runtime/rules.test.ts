@@ -18,13 +18,17 @@ describe('the minutes a due run is sent with', () => {
     expect(remainingMinutes(run('2030-01-01T10:00:00Z', 5), new Date(now))).toBe(minutes)
   })
 
-  it('one command per module: each output with its minutes', () => {
+  it('one command per module: each output with its minutes and the end of its run', () => {
     expect(
       commandOutputs([
-        { field_name: 'o1', minutes: 5 },
-        { field_name: 'o3', minutes: 2 },
+        { field_name: 'o1', minutes: 5, until: new Date('2030-01-01T10:05:00Z') },
+        { field_name: 'o3', minutes: 2, until: new Date('2030-01-01T10:02:00Z') },
+        { field_name: 'o1', minutes: 3, until: new Date('2030-01-01T10:03:00Z') },
       ]),
-    ).toEqual({ o1: { on: true, minutes: 5 }, o3: { on: true, minutes: 2 } })
+    ).toEqual({
+      o1: { on: true, minutes: 5, until: '2030-01-01T10:05:00.000Z' },
+      o3: { on: true, minutes: 2, until: '2030-01-01T10:02:00.000Z' },
+    })
   })
 })
 

@@ -14,12 +14,21 @@ export function remainingMinutes(run: { open_at: Date; duration: number }, now: 
   return Math.max(0, Math.min(run.duration, Math.round(left / MINUTE)))
 }
 
-/** The runs of one module due at the same moment go out as one command: `{o1: {...}, o2: {...}}`. */
-export function commandOutputs(runs: readonly { field_name: string; minutes: number }[]) {
-  const outputs: Record<string, { on: true; minutes: number }> = {}
+/**
+ * The runs of one module due at the same moment go out as one command: `{o1: {...}, o2: {...}}`,
+ * each output open for its longest run and, for a module whose clock is set, `until` that run's
+ * window closes (an order that reaches the module late still closes on time).
+ */
+export function commandOutputs(runs: readonly { field_name: string; minutes: number; until: Date }[]) {
+  const outputs: Record<string, { on: true; minutes: number; until: string }> = {}
   for (const run of runs) {
-    const before = outputs[run.field_name]?.minutes ?? 0
-    outputs[run.field_name] = { on: true, minutes: Math.max(before, run.minutes) }
+    const before = outputs[run.field_name]
+    const until = run.until.toISOString()
+    outputs[run.field_name] = {
+      on: true,
+      minutes: Math.max(before?.minutes ?? 0, run.minutes),
+      until: before && before.until > until ? before.until : until,
+    }
   }
   return outputs
 }

@@ -1,5 +1,4 @@
 import {
-  type CommandRow,
   commandStatus,
   cycleDuration,
   outputNameSchema,
@@ -16,7 +15,8 @@ import { isActive } from './planner'
 import { commandOutputs, remainingMinutes, windowEnd } from './run-rules'
 
 const MINUTE = 60_000
-type CommandOutputs = CommandRow['outputs']
+
+import type { CommandOutputs } from '../features/commands/commands-dal'
 
 /** What the runner needs of the command service: record and publish one `down/cmd` now. */
 export interface CommandSender {
@@ -209,7 +209,11 @@ export function createPlanRunner(options: {
     if (mine.length === 0) return []
     const ids = mine.map(({ run }) => run.id)
     const outputs = commandOutputs(
-      mine.map(({ run, minutes }) => ({ field_name: outputNameSchema.parse(run.field_name), minutes })),
+      mine.map(({ run, minutes }) => ({
+        field_name: outputNameSchema.parse(run.field_name),
+        minutes,
+        until: windowEnd(run),
+      })),
     )
     try {
       const command = await options.commands.send({
@@ -240,8 +244,9 @@ export function createPlanRunner(options: {
       open_at: Date
       duration: number
       command_status: number | null
+      command_error: string | null
     }>(
-      `select p.id, p.status, p.open_at, p.duration, c.status as command_status
+      `select p.id, p.status, p.open_at, p.duration, c.status as command_status, c.error as command_error
          from outputs_plans p left join commands c on c.id = p.id_command
         where p.status = any($1::smallint[])`,
       [[planStatus.sent, planStatus.running]],
@@ -258,7 +263,9 @@ export function createPlanRunner(options: {
         const error =
           run.command_status === commandStatus.timed_out
             ? planErrors.commandTimedOut
-            : planErrors.commandFailed
+            : run.command_error === planErrors.commandExpired
+              ? planErrors.commandExpired
+              : planErrors.commandFailed
         changed.push(
           ...(await transition([run.id], [planStatus.sent], planStatus.error, { error, finished_at: at })),
         )

@@ -31,6 +31,56 @@ describe('answering down messages', () => {
     expect(world.nextClosingAt()).toEqual(new Date('2026-05-01T06:15:00Z'))
   })
 
+  it('refuses a command received after its expires_at, and switches nothing', () => {
+    const world = newWorld()
+    const late = json({
+      id: 'c-late',
+      type: 'set_output',
+      expires_at: '2026-05-01T05:59:59Z',
+      outputs: { o1: { on: true, minutes: 15, until: '2026-05-01T06:14:00Z' } },
+    })
+    expect(handleDownMessage(world, valve, 'cmd', late, at).replies).toEqual([
+      { kind: 'ack', payload: { id: 'c-late', result: 'received' } },
+      { kind: 'ack', payload: { id: 'c-late', result: 'rejected', error: 'expired' } },
+    ])
+    expect(world.outputs(valve)!.isOn('o1')).toBe(false)
+    expect(world.nextClosingAt()).toBeNull()
+  })
+
+  it('executes a command received before its expires_at', () => {
+    const world = newWorld()
+    const onTime = json({
+      id: 'c-on-time',
+      type: 'set_output',
+      expires_at: '2026-05-01T06:01:00Z',
+      outputs: { o1: { on: true, minutes: 15 } },
+    })
+    expect(handleDownMessage(world, valve, 'cmd', onTime, at).replies[1]).toEqual({
+      kind: 'ack',
+      payload: { id: 'c-on-time', result: 'done' },
+    })
+    expect(world.outputs(valve)!.isOn('o1')).toBe(true)
+  })
+
+  it('closes a timed opening at its until when that comes before its minutes run out', () => {
+    const world = newWorld()
+    // Sent for a run ending 06:10 but delivered at 06:00 with the minutes it had when sent.
+    const command = json({
+      id: 'c-until',
+      type: 'set_output',
+      expires_at: '2026-05-01T06:01:00Z',
+      outputs: {
+        o1: { on: true, minutes: 15, until: '2026-05-01T06:10:00Z' },
+        o2: { on: true, minutes: 5, until: '2026-05-01T06:30:00Z' },
+      },
+    })
+    handleDownMessage(world, valve, 'cmd', command, at)
+    expect(world.closeDueOutputs(new Date('2026-05-01T06:20:00Z'))).toEqual([
+      { serial: valve, name: 'o2', at: new Date('2026-05-01T06:05:00Z') },
+      { serial: valve, name: 'o1', at: new Date('2026-05-01T06:10:00Z') },
+    ])
+  })
+
   it('rejects a command naming an output the module lacks, and switches none of it', () => {
     const world = newWorld()
     const command = setOutput('c2', { o1: { on: true, minutes: null }, o7: { on: true, minutes: null } })

@@ -1,5 +1,6 @@
 import {
   type AckPayload,
+  expiredCommandError,
   type SetOutputCommand,
   type StatePayload,
   setOutputCommandSchema,
@@ -20,7 +21,10 @@ export interface DownMessageOutcome {
 /**
  * How a module answers `down/cmd` and `down/config`: acknowledge receipt, execute, acknowledge
  * the result, and after switching outputs report their state. A command is executed whole or
- * not at all, so a command naming an output the module lacks switches nothing.
+ * not at all, so a command naming an output the module lacks switches nothing, and one that
+ * arrives after its `expires_at` is refused (`expired`). The simulated modules' clocks are set
+ * (they keep the simulator's time), so a timed opening closes at its `until` when that comes
+ * before its minutes run out.
  */
 export function handleDownMessage(
   world: FarmWorld,
@@ -48,6 +52,8 @@ export function handleDownMessage(
       type === 'set_output' ? 'malformed set_output command' : `unsupported command type ${String(type)}`
     return { replies: [received, ack(id, 'rejected', error)] }
   }
+  if (parsed.data.expires_at && at.getTime() > Date.parse(parsed.data.expires_at))
+    return { replies: [received, ack(id, 'rejected', expiredCommandError)] }
   const bank = world.outputs(serial)
   const unknown = Object.keys(parsed.data.outputs).filter((name) => !bank?.has(name))
   if (!bank || unknown.length > 0) {
@@ -87,5 +93,10 @@ function ack(id: string, result: AckPayload['result'], error?: string): Reply {
 }
 
 function toChanges(command: SetOutputCommand): Partial<Record<OutputName, OutputChange>> {
-  return command.outputs as Partial<Record<OutputName, OutputChange>>
+  return Object.fromEntries(
+    Object.entries(command.outputs).map(([name, order]) => [
+      name,
+      { on: order.on, minutes: order.minutes, ...(order.until ? { until: new Date(order.until) } : {}) },
+    ]),
+  )
 }

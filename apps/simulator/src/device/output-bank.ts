@@ -5,6 +5,8 @@ export interface OutputChange {
   on: boolean
   /** How long to stay on; null keeps it on until told otherwise. Ignored when switching off. */
   minutes: number | null
+  /** Close by this moment at the latest (the module's clock is set), however long `minutes` would run. */
+  until?: Date
 }
 
 export interface ScheduledClosing {
@@ -39,8 +41,7 @@ export function createOutputBank(names: readonly OutputName[]): OutputBank {
       for (const [name, change] of Object.entries(changes) as [OutputName, OutputChange][]) {
         const output = entry(name)
         output.on = change.on
-        output.closeAt =
-          change.on && change.minutes !== null ? new Date(at.getTime() + change.minutes * 60_000) : null
+        output.closeAt = change.on ? closingTime(change, at) : null
       }
     },
     nextClosing() {
@@ -57,4 +58,11 @@ export function createOutputBank(names: readonly OutputName[]): OutputBank {
       output.closeAt = null
     },
   }
+}
+
+/** When an opening ends: after its minutes, or at `until` when that comes first. */
+function closingTime(change: OutputChange, at: Date): Date | null {
+  const afterMinutes = change.minutes === null ? null : new Date(at.getTime() + change.minutes * 60_000)
+  if (!change.until) return afterMinutes
+  return afterMinutes && afterMinutes < change.until ? afterMinutes : change.until
 }

@@ -1,4 +1,4 @@
-import { type DemoModule, protocolPrefix, upTopic } from '@kropla/domain'
+import { type DemoModule, downFilterSerial, protocolPrefix, upTopic } from '@kropla/domain'
 import mqtt, { ErrorWithReasonCode, type MqttClient } from 'mqtt'
 import type { SimulatorLogger } from '../logger'
 import { type BufferedReading, createReadingBuffer } from './reading-buffer'
@@ -12,7 +12,7 @@ export interface DeviceLinkOptions {
   firmware: string
   reconnectPeriodMs: number
   logger: SimulatorLogger
-  /** A message arrived on the gateway's own `down/{kind}` topic. */
+  /** A message arrived on `down/{kind}` of the gateway or of a module it relays for. */
   onDown(serial: string, kind: string, payload: Buffer): void
   /** The connection is (re)established, subscribed and announced. */
   onConnected(): void
@@ -41,7 +41,8 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
   const modules = [gateway, ...relayed]
   const serials = modules.map((module) => module.serial)
   const buffer = createReadingBuffer()
-  const downPrefix = `${protocolPrefix}/${gateway.serial}/down/`
+  /** A base station listens for its modules too and forwards what comes over its radio link. */
+  const downFilters = serials.map((serial) => `${protocolPrefix}/${serial}/down/#`)
   let client: MqttClient | undefined
   let abandonConnecting: ((reason: Error) => void) | undefined
   let closing = false
@@ -60,7 +61,9 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
 
   async function announce() {
     // Subscribe before saying `online`, so a command the server sends in reply is not missed.
-    await client!.subscribeAsync(`${downPrefix}#`, { qos })
+    const granted = await client!.subscribeAsync(downFilters, { qos })
+    for (const refused of granted.filter((grant) => grant.qos === 128))
+      logger.warn(`${gateway.serial}: the broker refused the subscription ${refused.topic}`)
     for (const module of modules) {
       await publishJson(upTopic(module.serial, 'status'), 'online', true)
       await publishJson(upTopic(module.serial, 'hello'), { model: module.model, fw: options.firmware })
@@ -136,8 +139,9 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
         quiet = true
       })
       client.on('message', (topic, payload) => {
-        if (topic.startsWith(downPrefix))
-          options.onDown(gateway.serial, topic.slice(downPrefix.length), payload)
+        const serial = downFilterSerial(topic)
+        if (serial && serials.includes(serial))
+          options.onDown(serial, topic.slice(`${protocolPrefix}/${serial}/down/`.length), payload)
       })
     })
   }

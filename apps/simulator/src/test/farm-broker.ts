@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import net from 'node:net'
-import { type DemoModule, isOwnDownTopic, parseUpTopic } from '@kropla/domain'
+import { type DemoModule, downFilterSerial, isOwnDownTopic, parseUpTopic } from '@kropla/domain'
 import { Aedes, type AuthenticateError, type Client } from 'aedes'
 
 /** A message a module sent, as the broker saw it before delivering it. */
@@ -36,7 +36,7 @@ const waitLimitMs = 5000
 /**
  * A real MQTT broker (aedes) that enforces the device protocol the way Kropla's server does:
  * serial and PIN checked at connect, publishing only under one's own serial (or a relayed
- * module's), subscribing only to one's own `down/#`.
+ * module's), subscribing only to one's own `down/#` (or a relayed module's).
  */
 export async function startFarmBroker(fleet: readonly DemoModule[]): Promise<FarmBroker> {
   const events = new EventEmitter()
@@ -79,7 +79,9 @@ export async function startFarmBroker(fleet: readonly DemoModule[]): Promise<Far
       done()
     },
     authorizeSubscribe(client, subscription, done) {
-      if (!isOwnDownTopic(client.id, subscription.topic)) {
+      const serial = downFilterSerial(subscription.topic)
+      const relays = fleet.some((module) => module.serial === serial && module.baseStation === client.id)
+      if (!isOwnDownTopic(client.id, subscription.topic) && !relays) {
         denied.push(`${client.id} subscribed ${subscription.topic}`)
         return done(new Error('not allowed'))
       }

@@ -61,6 +61,7 @@ export const errorCodes = [
   'output_schedule_running',
   'command_failed',
   'command_timed_out',
+  'command_expired',
   'module_offline',
   'alarm_active_not_deleted',
   'message_load_failed',

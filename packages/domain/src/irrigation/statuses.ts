@@ -53,6 +53,8 @@ export const planErrors = {
   conditionNoData: 'condition_no_data',
   commandFailed: 'command_failed',
   commandTimedOut: 'command_timed_out',
+  /** The module got the command after its `expires_at` (e.g. queued through an outage) and did not open. */
+  commandExpired: 'command_expired',
 } as const
 export type PlanError = (typeof planErrors)[keyof typeof planErrors]
 

@@ -35,11 +35,27 @@ export type AckPayload = z.infer<typeof ackPayloadSchema>
 
 export const statusPayloadSchema = z.enum(['online', 'offline'])
 
+/**
+ * `down/cmd`. `expires_at`: a module receiving it later does not execute it (acks `rejected`,
+ * error `expired`); `until`: a timed opening closes then at the latest, by the module's clock when
+ * it is set. Both optional: they were added to v1, and a module that ignores them still works.
+ */
 export const setOutputCommandSchema = z.object({
   id: z.string(),
   type: z.literal('set_output'),
-  outputs: z.record(z.string(), z.object({ on: z.boolean(), minutes: z.number().positive().nullable() })),
+  expires_at: z.iso.datetime().optional(),
+  outputs: z.record(
+    z.string(),
+    z.object({
+      on: z.boolean(),
+      minutes: z.number().positive().nullable(),
+      until: z.iso.datetime().optional(),
+    }),
+  ),
 })
+
+/** The error a module acks a command with when it arrived after its `expires_at`. */
+export const expiredCommandError = 'expired'
 export type SetOutputCommand = z.infer<typeof setOutputCommandSchema>
 
 /** Answer of `POST /ingest/v1/{serial}`. */

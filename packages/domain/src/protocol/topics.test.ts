@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { downTopic, isOwnDownTopic, parseUpTopic, upTopic } from './topics'
+import { downFilterSerial, downTopic, isOwnDownTopic, parseUpTopic, upTopic } from './topics'
 
 describe('device topics', () => {
   it('builds the v1 topics', () => {
@@ -52,5 +52,18 @@ describe('device topics', () => {
     '$share/group/kropla/v1/AB-1/down/#',
   ])('does not let AB-1 subscribe to %j', (filter) => {
     expect(isOwnDownTopic('AB-1', filter)).toBe(false)
+  })
+
+  it('names the serial of a down subscription, for a base station relaying its modules', () => {
+    expect(downFilterSerial('kropla/v1/AB-2/down/#')).toBe('AB-2')
+    expect(downFilterSerial('kropla/v1/AB-2/down/cmd')).toBe('AB-2')
+    for (const filter of [
+      'kropla/v1/+/down/#',
+      'kropla/v1/#',
+      'kropla/v1/AB-2/up/data',
+      'kropla/v1/AB-2/down',
+      '#',
+    ])
+      expect(downFilterSerial(filter)).toBeNull()
   })
 })

@@ -33,3 +33,16 @@ export function isOwnDownTopic(serial: string, topicFilter: string): boolean {
   const own = `${protocolPrefix}/${serial}/down/`
   return topicFilter === `${protocolPrefix}/${serial}/down/#` || topicFilter.startsWith(own)
 }
+
+/**
+ * The serial whose `down/` topics a subscription filter names (`kropla/v1/{serial}/down/#` or one
+ * of its sub-topics), or null when it names none or a wildcard stands for the serial. A base
+ * station subscribes this way for the modules it relays.
+ */
+export function downFilterSerial(topicFilter: string): string | null {
+  const parts = topicFilter.split('/')
+  if (parts.length < 5 || parts[0] !== 'kropla' || parts[1] !== 'v1' || parts[3] !== 'down') return null
+  const serial = parts[2]!
+  if (!serial || serial.includes('+') || serial.includes('#')) return null
+  return isOwnDownTopic(serial, topicFilter) ? serial : null
+}

@@ -1,4 +1,4 @@
-import { commandStatus } from '@kropla/domain'
+import { commandStatus, planErrors } from '@kropla/domain'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import type { CommandService } from './command-service'
@@ -10,10 +10,15 @@ export const COMMAND_MERGE_MS = 3_000
 /** How a request's command ended: the module did it, or the code of why not. */
 export type CommandOutcome = { ok: true; id: string } | { ok: false; code: string }
 
-/** Done is success; a rejection is `failed`, an overdue answer `command_timed_out`. */
+/**
+ * Done is success; a rejection is `failed`, one because the command arrived too late
+ * `command_expired`, an overdue answer `command_timed_out`.
+ */
 export function outcomeOf(row: CommandRecord, failed = 'command_failed'): CommandOutcome {
   if (row.status === commandStatus.done) return { ok: true, id: row.id }
   if (row.status === commandStatus.timed_out) return { ok: false, code: 'command_timed_out' }
+  if (row.status === commandStatus.rejected && row.error === planErrors.commandExpired)
+    return { ok: false, code: planErrors.commandExpired }
   return { ok: false, code: failed }
 }
 

@@ -3,8 +3,10 @@ import {
   type AckPayload,
   type CommandRow,
   commandStatus,
+  expiredCommandError,
   findModel,
   isCommandPending,
+  planErrors,
   type Rejection,
   type SetOutputCommand,
 } from '@kropla/domain'
@@ -27,6 +29,24 @@ import {
 /** How long a module has to answer a command (`up/ack` done or rejected) before it counts as timed out. */
 export const COMMAND_TIMEOUT_MS = 30_000
 
+/**
+ * A module that gets a command later than this after it was sent does not execute it (`expires_at`,
+ * device protocol): a minute covers a slow link and a module clock a little off, while an order
+ * queued through an outage can no longer open a valve long after it was meant to.
+ */
+export const COMMAND_EXPIRY_GRACE_MS = 60_000
+
+/** The `down/cmd` of a command sent (or handed over) at `sentAt`. */
+export function commandMessage(id: string, outputs: CommandOutputs, sentAt: Date): SetOutputCommand {
+  const expiresAt = new Date(sentAt.getTime() + COMMAND_EXPIRY_GRACE_MS)
+  return {
+    id,
+    type: 'set_output',
+    expires_at: expiresAt.toISOString(),
+    outputs: outputs as SetOutputCommand['outputs'],
+  }
+}
+
 export interface SendCommand {
   /** The command's id when the caller records it beforehand (e.g. on its manual openings); new otherwise. */
   id?: string
@@ -35,6 +55,15 @@ export interface SendCommand {
   outputs: CommandOutputs
   source: CommandSource
   idUser?: number | null
+}
+
+/**
+ * The error kept with a rejected command: a module's `expired` becomes the catalogue code
+ * `command_expired`, which the screens word; any other text is kept as the module gave it.
+ */
+function rejectionError(moduleError: string | undefined): string {
+  if (moduleError === expiredCommandError) return planErrors.commandExpired
+  return (moduleError ?? 'rejected by the module').slice(0, 500)
 }
 
 /** A command changed status; `row` is the stored command after the change. */
@@ -145,7 +174,7 @@ export function createCommandService(deps: {
         updated_at: at,
       })
       await changed(created)
-      const message: SetOutputCommand = { id: created.id, type: 'set_output', outputs: command.outputs }
+      const message = commandMessage(created.id, command.outputs, at)
       const published = await deps.devices.publish(object.serial, 'cmd', message, { retain: false })
       if (!published) {
         const queued = await dal.markQueued(created.id, now())
@@ -159,7 +188,7 @@ export function createCommandService(deps: {
      * module's error). Ids that are not commands of that module (e.g. `down/config`) are left alone.
      */
     async acknowledge(object: KnownObject, ack: AckPayload): Promise<Rejection[]> {
-      const error = ack.result === 'rejected' ? (ack.error ?? 'rejected by the module').slice(0, 500) : null
+      const error = ack.result === 'rejected' ? rejectionError(ack.error) : null
       const row = await dal.settle(object.id, ack.id, ackStatus[ack.result], error, now())
       if (row) await changed(row)
       return []
@@ -188,12 +217,14 @@ export function createCommandService(deps: {
     /** Commands an HTTP module has not answered: they ride back on its upload's answer. */
     async pendingCommands(object: KnownObject): Promise<SetOutputCommand[]> {
       const rows = await dal.awaiting(object.id)
+      const at = now()
       for (const row of await dal.markHandedOver(
         rows.filter((row) => row.status === commandStatus.queued).map((row) => row.id),
-        now(),
+        at,
       ))
         await changed(row)
-      return rows.map((row) => ({ id: row.id, type: 'set_output', outputs: row.outputs as CommandOutputs }))
+      // A command handed over again keeps the expiry of its first handing over.
+      return rows.map((row) => commandMessage(row.id, row.outputs as CommandOutputs, row.sent_at ?? at))
     },
 
     async recent(idClient: number, limit: number): Promise<CommandRow[]> {

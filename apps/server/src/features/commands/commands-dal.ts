@@ -4,7 +4,12 @@ import { commands } from '../../db/schema'
 import type { Executor } from '../users/db-helpers'
 
 export type CommandRecord = typeof commands.$inferSelect
-export type CommandOutputs = CommandRow['outputs']
+/**
+ * One output's order as stored and published: `until` (ISO 8601 UTC) is the end of the run or
+ * timed opening it serves, which a module with a set clock closes at even if `minutes` run longer.
+ */
+export type CommandOrder = OutputOrder & { until?: string }
+export type CommandOutputs = Partial<Record<keyof CommandRow['outputs'], CommandOrder>>
 export type CommandSource = CommandRow['source']
 
 /** Statuses still tracked (queued, sent, received): below 3 (spec 01 section 4). */
@@ -15,7 +20,13 @@ export function toCommandRow(row: CommandRecord): CommandRow {
     id: row.id,
     id_object: row.id_object,
     type: 'set_output',
-    outputs: row.outputs as Record<string, OutputOrder>,
+    // The browser's contract is the order alone; `until` only tells the module when to close.
+    outputs: Object.fromEntries(
+      Object.entries(row.outputs as CommandOutputs).map(([name, order]) => [
+        name,
+        { on: order!.on, minutes: order!.minutes },
+      ]),
+    ),
     source: row.source as CommandSource,
     status: row.status,
     error: row.error,

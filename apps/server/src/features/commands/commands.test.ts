@@ -73,6 +73,7 @@ describe('socket request command', () => {
       {
         id: a.id,
         type: 'set_output',
+        expires_at: expect.any(String),
         outputs: { o1: { on: false, minutes: null }, o2: { on: true, minutes: null } },
       },
     ])
@@ -101,6 +102,9 @@ describe('socket request command', () => {
       sent_at: expect.any(String),
       acked_at: expect.any(String),
     })
+    // A module that gets it later than a minute after it was sent must not carry it out.
+    const sentAt = Date.parse((recent.body as unknown as CommandRow[])[0]!.sent_at!)
+    expect(Date.parse(device.commands[0]!.expires_at!) - sentAt).toBe(60_000)
     await device.close()
   })
 
@@ -127,6 +131,22 @@ describe('socket request command', () => {
       (command) => command.id === device.commands[0]!.id,
     )
     expect(row).toMatchObject({ status: 5, error: 'valve jammed' })
+    await device.close()
+  })
+
+  it('fails as expired when the command reached the module too late, in the user language', async () => {
+    const device = await commandedModule(server, module(valves), 'expire')
+    const answer = await order({ id_object: module(valves).id, outputs: { o2: { on: true, minutes: 4 } } })
+    expect(answer).toEqual({
+      err: 'command_expired',
+      message: 'The command reached the module too late, so the module did not carry it out.',
+    })
+    const [row] = (await commandRows(module(valves).id)).filter(
+      (command) => command.id === device.commands[0]!.id,
+    )
+    expect(row).toMatchObject({ status: 5, error: 'command_expired' })
+    await until(async () => history.some((entry) => entry.id === row.id && entry.status === 5))
+    expect(history.find((entry) => entry.id === row.id && entry.status === 5)!.error).toBe('command_expired')
     await device.close()
   })
 
@@ -210,9 +230,25 @@ describe('socket request command', () => {
       body: {
         accepted: 1,
         rejected: [],
-        commands: [{ id: sent.id, type: 'set_output', outputs: { o2: { on: true, minutes: 10 } } }],
+        commands: [
+          {
+            id: sent.id,
+            type: 'set_output',
+            expires_at: expect.any(String),
+            outputs: { o2: { on: true, minutes: 10 } },
+          },
+        ],
       },
     })
+    // Handed over now: a minute from now to reach the module's valves.
+    const [handedOver] = await commandRows(target.id)
+    const sentAt = (
+      await server.database.pool.query<{ sent_at: Date }>('select sent_at from commands where id = $1', [
+        sent.id,
+      ])
+    ).rows[0]!.sent_at
+    expect(handedOver.status).toBe(1)
+    expect(Date.parse(first.body.commands[0].expires_at) - sentAt.getTime()).toBe(60_000)
     const acknowledged = await upload({ acks: [{ id: sent.id, result: 'done' }], values: { o2: true } })
     expect(acknowledged.body).toEqual({ accepted: 1, rejected: [], commands: [] })
     expect(await answer).toEqual({ ok: true, id: sent.id })

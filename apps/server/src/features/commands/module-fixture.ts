@@ -4,9 +4,9 @@ import { connectModule } from '../../test/test-server'
 
 /**
  * How a test module answers `down/cmd`: like the simulator (received, done, then `up/state`),
- * refusing it, only saying it got it, or not at all.
+ * refusing it, refusing it as arrived after its `expires_at`, only saying it got it, or not at all.
  */
-export type ModuleBehaviour = 'obey' | 'reject' | 'received_only' | 'silent'
+export type ModuleBehaviour = 'obey' | 'reject' | 'expire' | 'received_only' | 'silent'
 
 /**
  * A module speaking the device protocol over the real broker (integration tests only): it
@@ -33,8 +33,8 @@ export async function commandedModule(
     if (mode === 'silent') return
     await ack(command.id, 'received')
     if (mode === 'received_only') return
-    if (mode === 'reject') {
-      await ack(command.id, 'rejected', 'valve jammed')
+    if (mode === 'reject' || mode === 'expire') {
+      await ack(command.id, 'rejected', mode === 'reject' ? 'valve jammed' : 'expired')
       return
     }
     for (const [name, order] of Object.entries(command.outputs)) outputs[name] = order.on

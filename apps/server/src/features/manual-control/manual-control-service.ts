@@ -116,6 +116,8 @@ export function createManualControlService(deps: {
       const busy = await txDal.busyOf(context.idClient, ids)
       const changed: ManualOpenRecord[] = []
       const sends: { id: string; idObject: number; outputs: CommandOutputs }[] = []
+      // A timed opening closes at this moment, by the module's clock when it is set, however late the order arrives.
+      const closeAt = on && minutes !== null ? new Date(at.getTime() + minutes * 60_000) : null
       for (const [idObject, outputs] of byObject) {
         const id = randomUUID()
         const mine = new Set(outputs.map((output) => output.id))
@@ -137,7 +139,7 @@ export function createManualControlService(deps: {
                 minutes,
                 status: opening,
                 open_at: at,
-                close_at: minutes === null ? null : new Date(at.getTime() + minutes * 60_000),
+                close_at: closeAt,
                 id_command: id,
                 created_at: at,
                 updated_at: at,
@@ -158,7 +160,10 @@ export function createManualControlService(deps: {
           id,
           idObject,
           outputs: Object.fromEntries(
-            outputs.map((output) => [output.field_name, { on, minutes: on ? minutes : null }]),
+            outputs.map((output) => [
+              output.field_name,
+              closeAt ? { on, minutes, until: closeAt.toISOString() } : { on, minutes: on ? minutes : null },
+            ]),
           ),
         })
       }
