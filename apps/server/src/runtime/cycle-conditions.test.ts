@@ -5,6 +5,7 @@ import { createPlanRunner } from './runner'
 import {
   insertSchedule,
   movableClock,
+  opening,
   outputIds,
   plansOf,
   type SimulatedModule,
@@ -70,7 +71,7 @@ describe("a cycle's conditions", () => {
     clock.set('2030-04-01T10:00:00Z')
     await server.plans.tick()
     await until(async () => valveLink.received.length === 1)
-    expect(valveLink.received[0]!.outputs).toEqual({ o1: { on: true, minutes: 4 } })
+    expect(valveLink.received[0]!.outputs).toEqual({ o1: opening(4, '2030-04-01T10:04:00Z') })
 
     // The first section's water reaches the probe; then this runner stops and another takes over.
     await humidity(45)
@@ -85,7 +86,7 @@ describe("a cycle's conditions", () => {
     clock.set('2030-04-01T10:04:00Z')
     await takeover.tick(clock.now())
     await until(async () => valveLink.received.length === 2)
-    expect(valveLink.received[1]!.outputs).toEqual({ o2: { on: true, minutes: 4 } })
+    expect(valveLink.received[1]!.outputs).toEqual({ o2: opening(4, '2030-04-01T10:08:00Z') })
     expect((await plansOf(server, id))[1]!.status).not.toBe(planStatus.condition_not_met)
   })
 })

@@ -3,7 +3,14 @@ import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outputs as outputTable, water_source_outputs, water_sources } from '../db/schema'
 import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
-import { insertSchedule, movableClock, outputIds, type SimulatedModule, simulatedModule } from './test-farm'
+import {
+  insertSchedule,
+  movableClock,
+  opening,
+  outputIds,
+  type SimulatedModule,
+  simulatedModule,
+} from './test-farm'
 
 const clock = movableClock('2030-05-01T09:00:00Z')
 let server: TestServer
@@ -62,9 +69,9 @@ describe('a fertigated run', () => {
     await server.plans.tick()
     await until(async () => module.received.length === 1)
     expect(module.received[0]!.outputs).toEqual({
-      o1: { on: true, minutes: 5 },
-      o3: { on: true, minutes: 5 },
-      o4: { on: true, minutes: 5 },
+      o1: opening(5, '2030-05-01T10:05:00Z'),
+      o3: opening(5, '2030-05-01T10:05:00Z'),
+      o4: opening(5, '2030-05-01T10:05:00Z'),
     })
     await until(async () => (await element()).status === planStatus.running)
     await until(async () => (await element()).fertigation_confirm_state === 1)

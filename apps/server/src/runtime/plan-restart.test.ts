@@ -8,6 +8,7 @@ import { createPlanRunner } from './runner'
 import {
   insertSchedule,
   movableClock,
+  opening,
   outputIds,
   plansOf,
   type SimulatedModule,
@@ -64,7 +65,9 @@ describe('a restart in the middle of a run', () => {
     clock.set('2030-02-01T10:00:00Z')
     await first.plans.tick()
     await until(async () => (await plansOf(first, sequence))[0]!.status === planStatus.running)
-    expect(before.received.map((command) => command.outputs)).toEqual([{ o1: { on: true, minutes: 4 } }])
+    expect(before.received.map((command) => command.outputs)).toEqual([
+      { o1: opening(4, '2030-02-01T10:04:00Z') },
+    ])
 
     // The server goes away (its data stays) and comes back at 10:06.
     await first.close()
@@ -80,7 +83,8 @@ describe('a restart in the middle of a run', () => {
     await second.plans.tick()
 
     await until(async () => after.received.length === 1)
-    expect(after.received[0]!.outputs).toEqual({ o2: { on: true, minutes: 2 } })
+    // Sent late, with what is left of its window, and to close when the window does.
+    expect(after.received[0]!.outputs).toEqual({ o2: opening(2, '2030-02-01T10:08:00Z') })
     const [o1, o2] = await plansOf(second, sequence)
     expect(o1).toMatchObject({ status: planStatus.executed, confirmed_state: 1 })
     expect(o2!.status).toBeOneOf([planStatus.sent, planStatus.running])
@@ -156,7 +160,7 @@ describe('two runners on one database', () => {
     await other.tick()
     await until(async () => module.received.length === 2)
     expect(sentByOther).toHaveLength(1)
-    expect(module.received[1]!.outputs).toEqual({ o1: { on: true, minutes: 3 } })
+    expect(module.received[1]!.outputs).toEqual({ o1: opening(3, '2030-03-01T11:03:00Z') })
 
     // Two runner passes at the same moment, both acting as leader: the plan goes out once.
     const racing = Array.from({ length: 2 }, () =>

@@ -21,6 +21,7 @@ import {
 import {
   insertSchedule,
   movableClock,
+  opening,
   outputIds,
   plansOf,
   type SimulatedModule,
@@ -96,7 +97,7 @@ describe('the plan runner', () => {
 
     await at('2030-01-07T10:00:00Z')
     await until(async () => module.received.length === 1)
-    expect(module.received[0]!.outputs).toEqual({ o1: { on: true, minutes: 5 } })
+    expect(module.received[0]!.outputs).toEqual({ o1: opening(5, '2030-01-07T10:05:00Z') })
     const running = await until(async () => {
       const plan = await planOf(id)
       return plan.status === planStatus.running && plan
@@ -144,15 +145,15 @@ describe('the plan runner', () => {
     await at(`${day}T10:00:00Z`)
     await until(async () => module.received.length === 1)
     expect(module.received[0]!.outputs).toEqual({
-      o1: { on: true, minutes: 5 },
-      o4: { on: true, minutes: 10 },
+      o1: opening(5, '2030-01-08T10:05:00Z'),
+      o4: opening(10, '2030-01-08T10:10:00Z'),
     })
     const running = async () =>
       (await plansOf(server, id)).filter((plan) => plan.status === planStatus.running).length
     await until(async () => (await running()) === 2)
     await at(`${day}T10:05:00Z`)
     await until(async () => module.received.length === 2)
-    expect(module.received[1]!.outputs).toEqual({ o2: { on: true, minutes: 5 } })
+    expect(module.received[1]!.outputs).toEqual({ o2: opening(5, '2030-01-08T10:10:00Z') })
     // o1's run ended at 10:05 (executed); o2 and the water source's o4 run on.
     await until(async () => (await running()) === 2 && (await planOf(id)).status === planStatus.executed)
     await at(`${day}T10:10:00Z`)
@@ -174,7 +175,7 @@ describe('the plan runner', () => {
     await server.plans.replan(idClient, id)
     await at('2030-01-09T10:00:00Z')
     await until(async () => module.received.length === 1)
-    expect(module.received[0]!.outputs).toEqual({ o2: { on: true, minutes: 3 } })
+    expect(module.received[0]!.outputs).toEqual({ o2: opening(3, '2030-01-09T10:03:00Z') })
     const failed = await until(async () => {
       await server.plans.tick()
       const plan = await planOf(id)
@@ -182,6 +183,28 @@ describe('the plan runner', () => {
     })
     expect(failed.error).toBe('command_failed')
     await until(async () => planEvents.some((row) => row.id === failed.id && row.status === planStatus.error))
+  })
+
+  it('records a run whose command reached the module too late as an error, command_expired', async () => {
+    const { idClient, module, outputs, planEvents } = await valveFarm()
+    // A module that got the order after its expires_at (it was queued through an outage) refuses it.
+    module.refuse('expired')
+    const id = await insertSchedule(server, idClient, {
+      begin_date: '2030-01-20',
+      definition: { cycle_minutes: 3, elements: [{ kind: 'output', id: outputs.o2!, percent: 100 }] },
+    })
+    clock.set('2030-01-20T09:00:00Z')
+    await server.plans.replan(idClient, id)
+    await at('2030-01-20T10:00:00Z')
+    await until(async () => module.received.length === 1)
+    expect(module.received[0]!.expires_at).toEqual(expect.any(String))
+    const failed = await until(async () => {
+      await server.plans.tick()
+      const plan = await planOf(id)
+      return plan.status === planStatus.error && plan
+    })
+    expect(failed.error).toBe('command_expired')
+    await until(async () => planEvents.some((row) => row.id === failed.id && row.error === 'command_expired'))
   })
 
   it('checks conditions when a run is due: not met sends nothing, no data is an error, met runs', async () => {
@@ -244,7 +267,7 @@ describe('the plan runner', () => {
       id_command: null,
     })
     await until(async () => module.received.length === 1)
-    expect(module.received[0]!.outputs).toEqual({ o3: { on: true, minutes: 5 } })
+    expect(module.received[0]!.outputs).toEqual({ o3: opening(5, '2030-01-10T10:05:00Z') })
     expect((await planOf(wet)).id_command).toBe(module.received[0]!.id)
   })
 

@@ -12,6 +12,7 @@ import { seedAccount, startTestServer, type TestServer, until } from '../test/te
 import {
   insertSchedule,
   movableClock,
+  opening,
   outputIds,
   plansOf,
   type SimulatedModule,
@@ -78,8 +79,8 @@ describe('two schedules drawing from one water source', () => {
     await server.plans.tick()
     await until(async () => module.received.length === 1)
     expect(module.received[0]!.outputs).toEqual({
-      o2: { on: true, minutes: 5 },
-      o4: { on: true, minutes: 5 },
+      o2: opening(5, '2030-03-01T10:05:00Z'),
+      o4: opening(5, '2030-03-01T10:05:00Z'),
     })
     await until(async () =>
       (await plansOf(server, second)).every((plan) => plan.status === planStatus.running),
@@ -96,9 +97,9 @@ describe('two schedules drawing from one water source', () => {
     await server.plans.tick()
     await until(async () => module.received.length === 1)
     expect(module.received[0]!.outputs).toEqual({
-      o1: { on: true, minutes: 5 },
-      o2: { on: true, minutes: 5 },
-      o4: { on: true, minutes: 5 },
+      o1: opening(5, '2030-03-02T10:05:00Z'),
+      o2: opening(5, '2030-03-02T10:05:00Z'),
+      o4: opening(5, '2030-03-02T10:05:00Z'),
     })
 
     clock.set('2030-03-02T10:02:00Z')

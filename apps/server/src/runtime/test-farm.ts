@@ -19,7 +19,13 @@ export function movableClock(start: string) {
 export interface ReceivedCommand {
   id: string
   type: string
-  outputs: Record<string, { on: boolean; minutes: number | null }>
+  expires_at?: string
+  outputs: Record<string, { on: boolean; minutes: number | null; until?: string }>
+}
+
+/** A run's order in `down/cmd`: open for `minutes`, and closed at `until` (the run's end) at the latest. */
+export function opening(minutes: number, until: string) {
+  return { on: true, minutes, until: new Date(until).toISOString() }
 }
 
 /**

@@ -41,8 +41,10 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
   const modules = [gateway, ...relayed]
   const serials = modules.map((module) => module.serial)
   const buffer = createReadingBuffer()
+  const downFilter = (serial: string) => `${protocolPrefix}/${serial}/down/#`
+  const ownDownFilter = downFilter(gateway.serial)
   /** A base station listens for its modules too and forwards what comes over its radio link. */
-  const downFilters = serials.map((serial) => `${protocolPrefix}/${serial}/down/#`)
+  const relayedDownFilters = relayed.map((module) => downFilter(module.serial))
   let client: MqttClient | undefined
   let abandonConnecting: ((reason: Error) => void) | undefined
   let closing = false
@@ -61,9 +63,13 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
 
   async function announce() {
     // Subscribe before saying `online`, so a command the server sends in reply is not missed.
-    const granted = await client!.subscribeAsync(downFilters, { qos })
-    for (const refused of granted.filter((grant) => grant.qos === 128))
-      logger.warn(`${gateway.serial}: the broker refused the subscription ${refused.topic}`)
+    await client!.subscribeAsync(ownDownFilter, { qos })
+    // A broker that does not let a base station listen for its modules (before protocol v1 said
+    // it may) refuses only that: the station and the readings it relays carry on.
+    for (const filter of relayedDownFilters)
+      await client!.subscribeAsync(filter, { qos }).catch((error: Error) => {
+        logger.warn(`${gateway.serial}: the broker refused the subscription ${filter} (${error.message})`)
+      })
     for (const module of modules) {
       await publishJson(upTopic(module.serial, 'status'), 'online', true)
       await publishJson(upTopic(module.serial, 'hello'), { model: module.model, fw: options.firmware })

@@ -121,10 +121,12 @@ describe('manual_schedule', () => {
     const device = devices[north]!
     const answer = await ask(browser, 'manual_schedule', { id_output: valve.id, on: true, minutes: 5 })
     expect(answer).toEqual({ ok: true, id: expect.any(String) })
-    expect(device.commands.at(-1)).toEqual({
+    const sent = device.commands.at(-1)!
+    expect(sent).toEqual({
       id: answer.id,
       type: 'set_output',
-      outputs: { o1: { on: true, minutes: 5 } },
+      expires_at: expect.any(String),
+      outputs: { o1: { on: true, minutes: 5, until: expect.any(String) } },
     })
     const [command] = (
       await server.database.pool.query('select source, status, id_user from commands where id = $1', [
@@ -144,6 +146,8 @@ describe('manual_schedule', () => {
       Output: { id: valve.id, name: valve.name, id_object: module(north).id, field_name: 'o1' },
     })
     expect(Date.parse(busy.close_at!) - Date.parse(busy.open_at)).toBe(5 * 60_000)
+    // However late the order reaches the module, the valve closes when the opening ends.
+    expect(Date.parse(sent.outputs.o1!.until!)).toBe(Date.parse(busy.close_at!))
     expect(opens.filter((row) => row.id === busy.id).map((row) => row.status)).toContain(2)
     const me = await session.request('GET', '/api/me')
     expect(me.body.outputsOpenings).toContainEqual({
@@ -276,6 +280,13 @@ describe('manual_schedule', () => {
       message: 'Manual open or close command failed.',
     })
     expect((await openingsOf(valve.id)).at(-1)).toMatchObject({ status: 5, error: 'valve jammed' })
+    device.behave('expire')
+    expect(await ask(polish, 'manual_schedule', { id_output: valve.id, on: true, minutes: 3 })).toEqual({
+      err: 'command_expired',
+      message: 'Polecenie dotarło do modułu za późno, więc moduł go nie wykonał.',
+    })
+    // The screen words the opening's error by this code.
+    expect((await openingsOf(valve.id)).at(-1)).toMatchObject({ status: 5, error: 'command_expired' })
     device.behave('silent')
     expect(await ask(browser, 'manual_schedule', { id_output: valve.id, on: true, minutes: 3 })).toEqual({
       err: 'command_timed_out',
@@ -351,8 +362,13 @@ describe('manual_group_schedule', () => {
     })
     const opened = await ask(browser, 'manual_group_schedule', { id_group: group.id, on: true, minutes: 10 })
     expect(opened).toMatchObject({ ok: true })
-    expect(devices[north]!.commands.at(-1)!.outputs).toEqual({ o4: { on: true, minutes: 10 } })
-    expect(devices[south]!.commands.at(-1)!.outputs).toEqual({ o1: { on: true, minutes: 10 } })
+    const [northOrder, southOrder] = [devices[north]!, devices[south]!].map(
+      (device) => device.commands.at(-1)!,
+    )
+    expect(northOrder!.outputs).toEqual({ o4: { on: true, minutes: 10, until: expect.any(String) } })
+    expect(southOrder!.outputs).toEqual({
+      o1: { on: true, minutes: 10, until: northOrder!.outputs.o4!.until },
+    })
     await until(
       async () =>
         (await openingsOf(a.id)).at(-1)?.status === 2 && (await openingsOf(b.id)).at(-1)?.status === 2,
