@@ -248,7 +248,8 @@ describe('socket request command', () => {
       ])
     ).rows[0]!.sent_at
     expect(handedOver.status).toBe(1)
-    expect(Date.parse(first.body.commands[0].expires_at) - sentAt.getTime()).toBe(60_000)
+    const [handed] = (first.body as { commands: { expires_at: string }[] }).commands
+    expect(Date.parse(handed!.expires_at) - sentAt.getTime()).toBe(60_000)
     const acknowledged = await upload({ acks: [{ id: sent.id, result: 'done' }], values: { o2: true } })
     expect(acknowledged.body).toEqual({ accepted: 1, rejected: [], commands: [] })
     expect(await answer).toEqual({ ok: true, id: sent.id })
