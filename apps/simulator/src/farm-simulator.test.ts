@@ -213,6 +213,23 @@ describe('the simulated farm on MQTT', () => {
     expect(broker.denied).toEqual([])
   })
 
+  it('keeps a base station and the readings it relays going when the broker will not let it listen for its modules', async () => {
+    await broker.close()
+    broker = await startFarmBroker(modules, { relaySubscriptions: false })
+    await startSimulator().start()
+    const data = await dataAt(relayed, '2026-05-01T04:00:00Z')
+    expect(data.clientId).toBe(baseStation)
+    expect(broker.denied).toContain(`${baseStation} subscribed kropla/v1/${relayed}/down/#`)
+    expect(log.some((line) => line.includes(`refused the subscription kropla/v1/${relayed}/down/#`))).toBe(
+      true,
+    )
+    await broker.sendToModule(downTopic(baseStation, 'config'), { id: 'cfg-s', config: {} })
+    expect(body(await broker.waitFor('station config ack', on(baseStation, 'ack')))).toEqual({
+      id: 'cfg-s',
+      result: 'done',
+    })
+  })
+
   it('refuses a command that arrives after its expires_at and keeps the valve closed', async () => {
     await startSimulator().start()
     await broker.sendToModule(downTopic(valve, 'cmd'), {

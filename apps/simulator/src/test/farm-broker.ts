@@ -38,7 +38,13 @@ const waitLimitMs = 5000
  * serial and PIN checked at connect, publishing only under one's own serial (or a relayed
  * module's), subscribing only to one's own `down/#` (or a relayed module's).
  */
-export async function startFarmBroker(fleet: readonly DemoModule[]): Promise<FarmBroker> {
+export async function startFarmBroker(
+  fleet: readonly DemoModule[],
+  options: {
+    /** False: a base station may not listen for its modules (a failure SUBACK, as before protocol v1 allowed it). */
+    relaySubscriptions?: boolean
+  } = {},
+): Promise<FarmBroker> {
   const events = new EventEmitter()
   const accepted: string[] = []
   const sent: SentMessage[] = []
@@ -81,6 +87,10 @@ export async function startFarmBroker(fleet: readonly DemoModule[]): Promise<Far
     authorizeSubscribe(client, subscription, done) {
       const serial = downFilterSerial(subscription.topic)
       const relays = fleet.some((module) => module.serial === serial && module.baseStation === client.id)
+      if (relays && options.relaySubscriptions === false) {
+        denied.push(`${client.id} subscribed ${subscription.topic}`)
+        return done(null, null)
+      }
       if (!isOwnDownTopic(client.id, subscription.topic) && !relays) {
         denied.push(`${client.id} subscribed ${subscription.topic}`)
         return done(new Error('not allowed'))
