@@ -43,6 +43,8 @@ import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
 import { registerUserRoutes } from '../features/users/user-routes'
 import { createUsersDal } from '../features/users/users-dal'
+import { createDeviceLogin } from '../ingest/device-login'
+import { createDeviceLoginThrottle, type DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import { createDevicePublisher } from '../ingest/device-publisher'
 import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
 import { createIngestService } from '../ingest/ingest-service'
@@ -80,6 +82,8 @@ export interface ServerOptions {
   housekeepingMs?: number
   throttlePolicies?: Partial<ThrottlePolicies>
   attemptPolicies?: Partial<AttemptPolicies>
+  /** Failed device logins (MQTT CONNECT, HTTP ingest): tests lower the thresholds. */
+  deviceLoginPolicies?: Partial<DeviceLoginPolicies>
   /** Commands and manual control: answer time-out, merge delay, sweep interval. */
   manualControl?: ManualControlOptions
   /** How often silent modules and undelivered alarm notifications are looked for (default 30 s). */
@@ -261,9 +265,16 @@ export async function startServer(
       onScheduleChanged: (idClient, idSchedule) => plans.replan(idClient, idSchedule),
     })
     registerObjectsRoutes(app, { objects: objectsService, attempts })
+    // Failed device logins slow further ones (in memory, per process); with an external broker
+    // only HTTP ingest logs modules in here, the broker authenticates MQTT itself.
+    const deviceLogin = createDeviceLogin({
+      directory,
+      throttle: createDeviceLoginThrottle({ policies: options.deviceLoginPolicies }),
+      countRejection: (serial, rejections) => ingest.countRejection(serial, rejections),
+    })
     registerHttpIngestRoutes(app, {
       ingest,
-      directory,
+      login: deviceLogin,
       pendingCommands: async (object) => [
         ...(await objectsService.pendingCommands(object)),
         ...(await manualControl.commands.pendingCommands(object)),
@@ -281,7 +292,14 @@ export async function startServer(
           ingest,
           logger,
         })
-      : await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, ingest, logger })
+      : await startEmbeddedBroker({
+          port: config.MQTT_PORT,
+          host: config.HOST,
+          directory,
+          ingest,
+          login: deviceLogin,
+          logger,
+        })
     devices.attach(transport)
     manualControl.start()
     // After the broker runs and commands can be sent: the first pass runs what came due while nobody led.

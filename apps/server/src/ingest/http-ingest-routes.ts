@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendError } from '../app/http-errors'
+import type { DeviceLogin } from './device-login'
 import type { IngestResult, IngestService } from './ingest-service'
-import type { KnownObject, ObjectDirectory } from './object-directory'
+import type { KnownObject } from './object-directory'
 
 /** Acknowledgements an HTTP module sends with (or instead of) its readings: `acks: [{id, result}]`. */
 function splitAcks(body: unknown): { acks: unknown[]; readings: unknown; hasReadings: boolean } {
@@ -30,7 +31,7 @@ export function registerHttpIngestRoutes(
   app: FastifyInstance,
   deps: {
     ingest: IngestService
-    directory: ObjectDirectory
+    login: DeviceLogin
     /** Commands waiting for the module (e.g. its pending configuration): they ride back on the answer. */
     pendingCommands?: (object: KnownObject) => Promise<unknown[]>
   },
@@ -43,19 +44,30 @@ export function registerHttpIngestRoutes(
         summary: 'Readings from a module over HTTP (HTTP Basic: serial and PIN)',
         params: z.object({ serial: serialSchema }),
         body: z.unknown(),
-        response: { 202: httpIngestAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          202: httpIngestAnswerSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const credentials = basicCredentials(request.headers.authorization)
-      const object =
-        credentials && credentials.user === request.params.serial
-          ? await deps.directory.authenticate(credentials.user, credentials.password)
-          : null
-      if (!object) {
+      const serial = request.params.serial
+      const login = await deps.login.authenticate(
+        serial,
+        credentials?.user === serial ? credentials.password : null,
+        request.ip,
+      )
+      if (!login.ok) {
+        const seconds = Math.ceil(login.waitMs / 1000)
+        if (seconds > 0) reply.header('retry-after', String(seconds))
+        if (login.throttled) return sendError(request, reply, 'too_many_attempts', 429, { seconds })
         reply.header('www-authenticate', 'Basic realm="kropla-ingest"')
         return sendError(request, reply, 'check_serial_pin', 401)
       }
+      const { object } = login
       const { acks, readings, hasReadings } = splitAcks(request.body)
       const acknowledged: IngestResult['rejected'] = []
       for (const ack of acks) acknowledged.push(...(await deps.ingest.acknowledge(object, ack)).rejected)

@@ -2,6 +2,7 @@ import net from 'node:net'
 import { downFilterSerial, isOwnDownTopic, parseUpTopic } from '@kropla/domain'
 import { Aedes, type AuthenticateError } from 'aedes'
 import type { Logger } from 'pino'
+import type { DeviceLogin } from './device-login'
 import { IngestClosedError, type IngestService } from './ingest-service'
 import { createKeyedQueue } from './keyed-queue'
 import type { ObjectDirectory } from './object-directory'
@@ -15,10 +16,17 @@ export interface MqttTransport {
 }
 
 const notAuthorized = 5
+/** CONNACK 3 "server unavailable": try again later (the PIN was not checked). */
+const tryLater = 3
+/** A refused CONNECT is answered after the wait it caused, up to this long, so a guesser gains nothing from speed. */
+const maxRefusalHoldMs = 5000
 
-function refusal(message: string): AuthenticateError {
+function refusal(
+  message: string,
+  returnCode: AuthenticateError['returnCode'] = notAuthorized,
+): AuthenticateError {
   const error = new Error(message) as AuthenticateError
-  error.returnCode = notAuthorized
+  error.returnCode = returnCode
   return error
 }
 
@@ -32,17 +40,22 @@ export async function startEmbeddedBroker(options: {
   host: string
   directory: ObjectDirectory
   ingest: IngestService
+  login: DeviceLogin
   logger: Logger
 }): Promise<MqttTransport> {
-  const { directory, ingest, logger } = options
+  const { directory, ingest, login, logger } = options
   const broker = await Aedes.createBroker({ concurrency: 10_000, drainTimeout: 30_000 })
 
   broker.authenticate = (client, username, password, done) => {
     const serial = client.id
-    if (!username || username !== serial || !password) return done(refusal('not authorized'), false)
-    directory
-      .authenticate(serial, password.toString())
-      .then((object) => (object ? done(null, true) : done(refusal('not authorized'), false)))
+    const pin = username === serial && password ? password.toString() : null
+    login
+      .authenticate(serial, pin, (client.conn as { remoteAddress?: string }).remoteAddress)
+      .then((result) => {
+        if (result.ok) return done(null, true)
+        const answer = result.throttled ? refusal('too many attempts', tryLater) : refusal('not authorized')
+        setTimeout(() => done(answer, false), Math.min(result.waitMs, maxRefusalHoldMs))
+      })
       .catch((error: Error) => done(refusal(error.message), false))
   }
 

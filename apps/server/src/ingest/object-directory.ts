@@ -57,11 +57,6 @@ export function createObjectDirectory(db: Db, now: () => number = Date.now) {
 
   return {
     find,
-    /** The module behind serial and PIN, or null when either is wrong. */
-    async authenticate(serial: string, pin: string): Promise<KnownObject | null> {
-      const object = await find(serial)
-      return object && samePin(object.pin, pin) ? object : null
-    },
     forget(serial?: string) {
       if (serial) cache.delete(serial)
       else cache.clear()

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createDeviceLoginThrottle,
+  type DeviceLoginAttempt,
+  deviceLoginPolicies,
+} from './device-login-throttle'
+
+function setup(options: Parameters<typeof createDeviceLoginThrottle>[0] = {}) {
+  let clock = 1_000_000
+  const throttle = createDeviceLoginThrottle({ now: () => clock, ...options })
+  /** One login attempt: the wait it met, or whether its PIN was checked and what followed. */
+  const attempt = (serial: string | null, address: string, rightPin: boolean) => {
+    const started = throttle.begin(serial, address)
+    if ('waitMs' in started) return { checked: false as const, waitMs: started.waitMs }
+    if (rightPin) {
+      throttle.succeeded(started.attempt)
+      return { checked: true as const, ok: true, waitMs: 0 }
+    }
+    return { checked: true as const, ok: false, waitMs: throttle.failed(started.attempt) }
+  }
+  return { throttle, attempt, advance: (ms: number) => (clock += ms) }
+}
+
+describe('device login throttle', () => {
+  it('lets five wrong PINs through, then doubles the wait from 1 s up to 15 min per serial and address', () => {
+    const { attempt, advance } = setup()
+    for (let i = 0; i < 4; i++)
+      expect(attempt('S1', '10.0.0.9', false)).toEqual({ checked: true, ok: false, waitMs: 0 })
+    expect(attempt('S1', '10.0.0.9', false)).toEqual({ checked: true, ok: false, waitMs: 1000 })
+    // While waiting: refused without checking, even the right PIN, and nothing more is counted.
+    expect(attempt('S1', '10.0.0.9', true)).toEqual({ checked: false, waitMs: 1000 })
+    advance(1000)
+    expect(attempt('S1', '10.0.0.9', false).waitMs).toBe(2000)
+    advance(2000)
+    expect(attempt('S1', '10.0.0.9', false).waitMs).toBe(4000)
+    for (let i = 0; i < 20; i++) {
+      advance(deviceLoginPolicies.pair.capMs)
+      attempt('S1', '10.0.0.9', false)
+    }
+    expect(attempt('S1', '10.0.0.9', false)).toEqual({
+      checked: false,
+      waitMs: deviceLoginPolicies.pair.capMs,
+    })
+  })
+
+  it('slows guessing spread over many addresses by the serial counter, capped at 5 min', () => {
+    const { attempt } = setup()
+    for (let i = 0; i < 20; i++) attempt('S1', `10.0.1.${i}`, false)
+    expect(attempt('S1', '10.0.2.1', false)).toEqual({ checked: false, waitMs: 1000 })
+    // Other modules are not concerned.
+    expect(attempt('S2', '10.0.2.1', true)).toMatchObject({ checked: true, ok: true })
+  })
+
+  it('always checks the PIN from the address the module last logged in from', () => {
+    const { attempt } = setup()
+    expect(attempt('S1', '192.0.2.7', true)).toMatchObject({ ok: true })
+    for (let i = 0; i < 40; i++) attempt('S1', `10.0.3.${i % 4}`, false)
+    // An attacker has blocked the serial everywhere else...
+    expect(attempt('S1', '10.0.9.9', true)).toMatchObject({ checked: false })
+    // ...but not where the module lives, and its logins there do not unblock the attacker.
+    expect(attempt('S1', '192.0.2.7', true)).toMatchObject({ checked: true, ok: true })
+    expect(attempt('S1', '10.0.3.1', false)).toMatchObject({ checked: false })
+  })
+
+  it('does not hold a farm behind one address back for its modules logging in right', () => {
+    const { attempt } = setup()
+    for (let i = 0; i < 500; i++) expect(attempt(`S${i}`, '198.51.100.1', true)).toMatchObject({ ok: true })
+    for (let i = 0; i < 49; i++) attempt(null, '198.51.100.1', false)
+    expect(attempt('S9', '198.51.100.1', true)).toMatchObject({ ok: true })
+  })
+
+  it('counts made-up serials on the address only', () => {
+    const { attempt, throttle } = setup()
+    for (let i = 0; i < 50; i++) attempt(null, '203.0.113.5', false)
+    expect(attempt(null, '203.0.113.5', false)).toEqual({ checked: false, waitMs: 1000 })
+    expect(throttle.size).toBe(1)
+  })
+
+  it('forgets a counter a day after its last failure', () => {
+    const { attempt, advance } = setup()
+    for (let i = 0; i < 5; i++) attempt('S1', '10.0.0.9', false)
+    expect(attempt('S1', '10.0.0.9', true)).toMatchObject({ checked: false })
+    advance(deviceLoginPolicies.pair.forgetMs + 1)
+    expect(attempt('S1', '10.0.0.9', false)).toEqual({ checked: true, ok: false, waitMs: 0 })
+  })
+
+  it('keeps its memory bounded, forgetting the entries written longest ago', () => {
+    const { attempt, throttle } = setup({ capacity: 100 })
+    for (let i = 0; i < 1000; i++) attempt(`S${i}`, `10.1.${i >> 8}.${i & 255}`, false)
+    expect(throttle.size).toBeLessThanOrEqual(400)
+  })
+
+  it('counts parallel attempts before their PINs are checked', () => {
+    const { throttle } = setup()
+    const started = Array.from({ length: 10 }, () => throttle.begin('S1', '10.0.0.9'))
+    expect(started.filter((s) => 'attempt' in s)).toHaveLength(5)
+    // The right PIN among them takes only its own attempt back and clears the pair.
+    const allowed = started.find((s): s is { attempt: DeviceLoginAttempt } => 'attempt' in s)!
+    throttle.succeeded(allowed.attempt)
+    expect('attempt' in throttle.begin('S1', '10.0.0.9')).toBe(true)
+  })
+})

@@ -1,0 +1,146 @@
+import http from 'node:http'
+import net from 'node:net'
+import mqtt from 'mqtt'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
+
+// Linux answers on all of 127.0.0.0/8: each local address below is a different source address.
+const usualAddress = '127.0.0.2'
+const attackerAddress = '127.0.0.3'
+const newAddress = '127.0.0.4'
+
+let server: TestServer
+let farm: Awaited<ReturnType<typeof seedAccount>>
+
+// Three wrong PINs for one serial block it for a minute (production: 5 per address, 20 per serial).
+const strict = { free: 3, baseMs: 60_000, capMs: 60_000, forgetMs: 3600_000 }
+
+beforeAll(async () => {
+  server = await startTestServer(
+    {},
+    { deviceLoginPolicies: { pair: strict, serial: strict, address: { ...strict, free: 1000 } } },
+  )
+  farm = await seedAccount(server, ['WG-100', 'WG-100', 'AM-100-103', 'AM-100-103'])
+})
+afterAll(() => server?.stop())
+
+/** POST /ingest/v1/{serial} from a chosen local address. */
+function postFrom(localAddress: string, serial: string, pin: string) {
+  const body = JSON.stringify({ values: { sigstr: 70 } })
+  return new Promise<{ status: number; retryAfter: string | undefined; body: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const request = http.request(
+        `${server.url}/ingest/v1/${serial}`,
+        {
+          method: 'POST',
+          localAddress,
+          headers: {
+            authorization: `Basic ${Buffer.from(`${serial}:${pin}`).toString('base64')}`,
+            'content-type': 'application/json',
+            'accept-language': 'en',
+          },
+        },
+        (response) => {
+          let text = ''
+          response.on('data', (chunk) => {
+            text += chunk
+          })
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              retryAfter: response.headers['retry-after'],
+              body: JSON.parse(text) as Record<string, unknown>,
+            }),
+          )
+        },
+      )
+      request.on('error', reject)
+      request.end(body)
+    },
+  )
+}
+
+/** An MQTT CONNECT from a chosen local address: the CONNACK's refusal code, or 0 when connected. */
+function connectFrom(localAddress: string, serial: string, pin: string): Promise<number> {
+  const client = new mqtt.MqttClient(
+    () => net.createConnection({ host: '127.0.0.1', port: server.mqttPort, localAddress }),
+    { clientId: serial, username: serial, password: pin, reconnectPeriod: 0, protocolVersion: 4 },
+  )
+  return new Promise<number>((resolve) => {
+    client.once('connect', () => {
+      client.end(true)
+      resolve(0)
+    })
+    client.once('error', (error) => {
+      client.end(true)
+      resolve((error as { code?: number }).code ?? -1)
+    })
+  })
+}
+
+const rejectionCounts = async (serial: string) =>
+  Object.fromEntries(
+    (
+      await server.database.pool.query('select reason, count from ingest_rejections where serial = $1', [
+        serial,
+      ])
+    ).rows.map((row: { reason: string; count: number }) => [row.reason, row.count]),
+  )
+
+describe('device login throttling over HTTP', () => {
+  it('answers 429 with Retry-After once a serial has had too many wrong PINs, and records them', async () => {
+    const [module] = farm.modules
+    for (let i = 0; i < 3; i++)
+      expect((await postFrom(attackerAddress, module!.serial, `00${i}0`)).status).toBe(401)
+    const throttled = await postFrom(attackerAddress, module!.serial, '0999')
+    expect(throttled.status).toBe(429)
+    expect(Number(throttled.retryAfter)).toBeGreaterThan(50)
+    expect(throttled.body).toMatchObject({ error: 'too_many_attempts' })
+    // Not checked while waiting: even the right PIN from that address waits.
+    expect((await postFrom(attackerAddress, module!.serial, module!.pin)).status).toBe(429)
+    expect(
+      await until(
+        async () =>
+          (await rejectionCounts(module!.serial)).login_throttled === 2 && rejectionCounts(module!.serial),
+      ),
+    ).toEqual({
+      wrong_pin: 3,
+      login_throttled: 2,
+    })
+  })
+
+  it('never keeps a module out of the address it last logged in from', async () => {
+    const [, module] = farm.modules
+    expect((await postFrom(usualAddress, module!.serial, module!.pin)).status).toBe(202)
+    for (let i = 0; i < 3; i++) await postFrom(attackerAddress, module!.serial, `00${i}0`)
+    expect((await postFrom(attackerAddress, module!.serial, '0999')).status).toBe(429)
+    // The serial is blocked from anywhere new...
+    expect((await postFrom(newAddress, module!.serial, module!.pin)).status).toBe(429)
+    // ...but the module at home gets in, again and again.
+    for (let i = 0; i < 3; i++)
+      expect((await postFrom(usualAddress, module!.serial, module!.pin)).status).toBe(202)
+  })
+})
+
+describe.runIf(!process.env.TEST_MQTT_URL)('device login throttling over MQTT (embedded broker)', () => {
+  it('refuses a guesser with "try later" without checking, and lets the module in from its usual address', async () => {
+    const [, , module] = farm.modules
+    expect(await connectFrom(usualAddress, module!.serial, module!.pin)).toBe(0)
+    const notAuthorized = 5
+    const serverUnavailable = 3
+    for (let i = 0; i < 3; i++)
+      expect(await connectFrom(attackerAddress, module!.serial, `00${i}0`)).toBe(notAuthorized)
+    expect(await connectFrom(attackerAddress, module!.serial, '0999')).toBe(serverUnavailable)
+    expect(await connectFrom(newAddress, module!.serial, module!.pin)).toBe(serverUnavailable)
+    expect(await connectFrom(usualAddress, module!.serial, module!.pin)).toBe(0)
+    expect(
+      await until(
+        async () =>
+          (await rejectionCounts(module!.serial)).login_throttled === 2 && rejectionCounts(module!.serial),
+      ),
+    ).toEqual({
+      wrong_pin: 3,
+      login_throttled: 2,
+    })
+  }, 60_000)
+})
