@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { normalizeAddress, throttleAddress } from './device-login'
 import {
   createDeviceLoginThrottle,
   type DeviceLoginAttempt,
@@ -98,5 +99,21 @@ describe('device login throttle', () => {
     const allowed = started.find((s): s is { attempt: DeviceLoginAttempt } => 'attempt' in s)!
     throttle.succeeded(allowed.attempt)
     expect('attempt' in throttle.begin('S1', '10.0.0.9')).toBe(true)
+  })
+})
+
+describe('the address failed logins are counted under', () => {
+  it.each([
+    ['10.0.0.1', '10.0.0.1'],
+    ['::ffff:10.0.0.1', '10.0.0.1'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::7', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['2001:db8:1:2::ffff:1.2.3.4', '2001:db8:1:2::/64'],
+    ['64:ff9b::1.2.3.4', '64:ff9b:0:0::/64'],
+  ])('counts %s as %s', (address, expected) => {
+    expect(throttleAddress(normalizeAddress(address))).toBe(expected)
   })
 })

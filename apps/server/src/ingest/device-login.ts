@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net'
 import type { Rejection } from '@kropla/domain'
 import type { DeviceLoginThrottle } from './device-login-throttle'
 import { type KnownObject, type ObjectDirectory, samePin } from './object-directory'
@@ -11,6 +12,27 @@ export type DeviceLoginResult =
 export function normalizeAddress(address: string | undefined): string {
   if (!address) return 'unknown'
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
+}
+
+/**
+ * What failed logins are counted under: an IPv4 address, or an IPv6 address's /64 (one host or
+ * home network usually holds a whole /64, so counting single IPv6 addresses would count nothing).
+ */
+export function throttleAddress(address: string): string {
+  if (!isIPv6(address)) return address
+  const bare = address.split('%')[0]!
+  const [head = '', tail] = bare.split('::')
+  const groupsOf = (part: string) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []
+  const front = groupsOf(head)
+  const groups =
+    tail === undefined
+      ? front
+      : [...front, ...Array(8 - front.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)]
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`
 }
 
 /**
@@ -32,7 +54,7 @@ export function createDeviceLogin(deps: {
     ): Promise<DeviceLoginResult> {
       const address = normalizeAddress(rawAddress)
       const object = await deps.directory.find(serial)
-      const started = deps.throttle.begin(object ? serial : null, address)
+      const started = deps.throttle.begin(object ? serial : null, throttleAddress(address))
       if ('waitMs' in started) {
         if (object)
           deps.countRejection(serial, [
