@@ -998,6 +998,9 @@ export const en = {
     malformed_json: 'The request is not valid JSON.',
     bad_request: 'The request could not be read.',
     date_invalid: 'Date is incorrect.',
+    date_out_of_range: 'The date must fall between the years 2000 and 2100.',
+    text_characters:
+      'The text contains characters that cannot be saved (control characters or damaged letters).',
     phone_invalid: 'Enter the prefix and at least nine digits, e.g. +48 600 700 800.',
     phone_required_for_sms: 'A phone number is required for SMS alarms.',
     country_invalid: 'Choose a country from the list.',

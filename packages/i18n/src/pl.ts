@@ -1002,6 +1002,9 @@ export const pl: Messages = {
     malformed_json: 'Żądanie nie jest poprawnym JSON-em.',
     bad_request: 'Nie udało się odczytać żądania.',
     date_invalid: 'Data jest niepoprawna.',
+    date_out_of_range: 'Data musi mieścić się w latach 2000–2100.',
+    text_characters:
+      'Tekst zawiera znaki, których nie można zapisać (znaki sterujące lub uszkodzone litery).',
     phone_invalid: 'Podaj prefiks i co najmniej dziewięć cyfr, np. +48 600 700 800.',
     phone_required_for_sms: 'Numer telefonu jest wymagany dla alarmów SMS.',
     country_invalid: 'Wybierz kraj z listy.',

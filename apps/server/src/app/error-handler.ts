@@ -1,6 +1,7 @@
 import { translate } from '@kropla/i18n'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isDataException } from '../db/data-exception'
 import { HttpError, sendError } from './http-errors'
 import { pickLangFromRequest } from './request-lang'
 
@@ -25,6 +26,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_json' : 'bad_request'
       return sendError(request, reply, code, error.statusCode)
+    }
+    if (isDataException(error)) {
+      // A value the database cannot hold that no schema refused: the request's fault, so a 400.
+      request.log.warn({ err: error }, 'database refused a value of the request')
+      return sendError(request, reply, 'bad_request', 400)
     }
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ error: 'internal', message: translate(lang, 'errors.internal') })

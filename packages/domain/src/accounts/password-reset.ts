@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailSchema } from '../auth/schemas'
+import { singleLineText } from '../input/text'
 import { requiredText } from './fields'
 import { passwordSchema } from './password'
 
@@ -17,7 +18,7 @@ export const passwordResetRequestSchema = z.object({
 /** Step 2 (from the mailed link), and the first-run set-password screen of an invited user. */
 export const newPasswordSchema = z
   .object({
-    token: z.string().min(16).max(200),
+    token: singleLineText().min(16).max(200),
     password: passwordSchema,
     password_confirm: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
   })

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { optionalText, phoneSchema } from './fields'
+import { optionalLongText, optionalText, phoneSchema } from './fields'
 
 export const profileSchema = z
   .object({
     name: optionalText(80),
     family_name: optionalText(80),
     phone: phoneSchema.default(''),
-    description: optionalText(500),
+    description: optionalLongText(500),
     notify_sms: z.boolean(),
     notify_email: z.boolean(),
     notify_app: z.boolean(),

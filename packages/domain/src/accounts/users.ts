@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { emailSchema, userTypeSchema } from '../auth/schemas'
-import { optionalText, phoneSchema } from './fields'
+import { optionalLongText, optionalText, phoneSchema } from './fields'
 
 /** A user of the account as the users-management table shows it. */
 export const accountUserSchema = z.object({
@@ -38,7 +38,7 @@ export const updateUserSchema = z.object({
   name: optionalText(80),
   family_name: optionalText(80),
   phone: phoneSchema.default(''),
-  description: optionalText(500),
+  description: optionalLongText(500),
   type: assignableUserTypeSchema,
 })
 

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { momentSchema } from '../input/dates'
+import { singleLineText } from '../input/text'
 
 /**
  * An alarm as `/api/alarms`, the `alarms` event and the history dialog carry it (spec 01 section 3).
@@ -38,14 +40,14 @@ export interface BaseAlarms {
 export const alarmListQuerySchema = z.object({
   state: z.enum(['all', 'active', 'unconfirmed', 'inactive', 'deleted']).default('all'),
   id_object: z.coerce.number().int().positive().optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: momentSchema.optional(),
+  to: momentSchema.optional(),
 })
 export type AlarmListQuery = z.input<typeof alarmListQuerySchema>
 
 /** Web Push subscription a browser sends (`PushSubscription.toJSON()`). */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url().max(2000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  keys: z.object({ p256dh: singleLineText().min(1).max(200), auth: singleLineText().min(1).max(100) }),
 })
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from '../input/text'
 
 export const languages = ['en', 'pl'] as const
 export const languageSchema = z.enum(languages)
@@ -18,15 +19,13 @@ export function isAdminus(type: number): boolean {
   return type === userTypes.adminus
 }
 
-export const emailSchema = z
-  .string()
+export const emailSchema = singleLineText()
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'errors.email_invalid' }))
 
 export const loginSchema = z.object({
-  email: z
-    .string({ error: 'errors.field_required' })
+  email: singleLineText({ error: 'errors.field_required' })
     .trim()
     .toLowerCase()
     .min(1, { error: 'errors.field_required' }),

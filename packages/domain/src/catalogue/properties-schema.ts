@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from '../input/text'
 import type { PropertyDefinition } from './types'
 
 export type PropertyValues = Record<string, number | string | null>
@@ -6,7 +7,7 @@ export type PropertyValues = Record<string, number | string | null>
 function propertySchema(definition: PropertyDefinition): z.ZodType<number | string | null> {
   switch (definition.kind) {
     case 'text':
-      return z.string().trim().max(definition.maxLength, { error: 'errors.too_long' })
+      return singleLineText().trim().max(definition.maxLength, { error: 'errors.too_long' })
     case 'choice':
       return z
         .number({ error: 'errors.field_required' })

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { calendarDaySchema, momentSchema } from '../input/dates'
+import { singleLineText } from '../input/text'
 import { idSchema, resourceNameSchema } from '../resources/common'
 
 /**
@@ -55,11 +57,8 @@ const required = { error: 'errors.field_required' }
 export const timeOfDaySchema = z
   .string(required)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'errors.time_invalid' })
-/** `YYYY-MM-DD`, a calendar day in the schedule's time zone. */
-export const calendarDateSchema = z
-  .string(required)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'errors.date_invalid' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'errors.date_invalid' })
+/** `YYYY-MM-DD`, a calendar day in the schedule's time zone (the shared day rule: real, in the app's years). */
+export const calendarDateSchema = calendarDaySchema
 
 /** Given ISO weekdays (1 Monday … 7 Sunday), or every N days counted from the begin date. */
 export const scheduleRuleSchema = z.discriminatedUnion('kind', [
@@ -161,7 +160,7 @@ export type ConditionMetric = (typeof conditionMetrics)[number]
 export const scheduleConditionSchema = z.object({
   metric: z.enum(conditionMetrics),
   source: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('object'), id_object: idSchema, field: z.string().min(1).max(64) }),
+    z.object({ kind: z.literal('object'), id_object: idSchema, field: singleLineText().min(1).max(64) }),
     z.object({ kind: z.literal('group'), id_group: idSchema }),
   ]),
   comparator: z.enum(['lt', 'gt']),
@@ -324,8 +323,8 @@ export type ScheduleInput = z.output<typeof saveScheduleSchema>
 /** `POST /api/schedulers/:id/pause`: from now (or `from`) until `until`, or indefinitely. */
 export const pauseScheduleSchema = z
   .object({
-    from: z.iso.datetime({ offset: true }).nullable().default(null),
-    until: z.iso.datetime({ offset: true }).nullable().default(null),
+    from: momentSchema.nullable().default(null),
+    until: momentSchema.nullable().default(null),
   })
   .refine((pause) => pause.until === null || pause.from === null || pause.until > pause.from, {
     path: ['until'],

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { momentSchema } from '../input/dates'
+import { singleLineText } from '../input/text'
 import { idSchema } from '../resources/common'
 import type { OutputPlanRow } from './output-plan-row'
 import type { PlanRole } from './statuses'
@@ -48,8 +50,8 @@ export const manualGroupScheduleSchema = z.object({
  * each for its minutes, from `start_at` (now when null).
  */
 export const manualScheduleNewSchema = z.object({
-  name: z.string().trim().max(64).default(''),
-  start_at: z.iso.datetime({ offset: true }).nullable().default(null),
+  name: singleLineText().trim().max(64).default(''),
+  start_at: momentSchema.nullable().default(null),
   elements: z
     .array(
       z.object({

@@ -1,9 +1,14 @@
 import { z } from 'zod'
+import { momentSchema } from '../input/dates'
+import { multiLineText, singleLineText } from '../input/text'
 import { idSchema } from '../resources/common'
 
 const required = { error: 'errors.field_required' }
-const subjectSchema = z.string(required).trim().min(1, required).max(200, { error: 'errors.too_long' })
-const contentSchema = z.string(required).trim().min(1, required).max(10_000, { error: 'errors.too_long' })
+const subjectSchema = singleLineText(required).trim().min(1, required).max(200, { error: 'errors.too_long' })
+const contentSchema = multiLineText(required)
+  .trim()
+  .min(1, required)
+  .max(10_000, { error: 'errors.too_long' })
 
 /** 0 information, 1 warning, 2 service work: the icon and colour a user sees. */
 export const messageTypes = [0, 1, 2] as const
@@ -30,20 +35,20 @@ export const saveMessageSchema = z.object({
   content_en: contentSchema,
   type: messageTypeSchema.default(0),
   /** An optional link the message points to (an address inside the app or a web page). */
-  address: z.string().trim().max(500, { error: 'errors.too_long' }).default(''),
+  address: singleLineText().trim().max(500, { error: 'errors.too_long' }).default(''),
   recipients: messageRecipientsSchema,
   /** When it appears to its recipients; now when null. */
-  publication_date: z.iso.datetime({ offset: true, error: 'errors.date_invalid' }).nullable().default(null),
+  publication_date: momentSchema.nullable().default(null),
 })
 export type SaveMessage = z.input<typeof saveMessageSchema>
 
 /** `POST/PUT /api/admin/message_templates`: a message kept by name for reuse. */
 export const saveMessageTemplateSchema = z.object({
-  name: z.string(required).trim().min(1, required).max(64, { error: 'errors.too_long' }),
-  subject_pl: z.string().trim().max(200, { error: 'errors.too_long' }).default(''),
-  subject_en: z.string().trim().max(200, { error: 'errors.too_long' }).default(''),
-  content_pl: z.string().trim().max(10_000, { error: 'errors.too_long' }).default(''),
-  content_en: z.string().trim().max(10_000, { error: 'errors.too_long' }).default(''),
+  name: singleLineText(required).trim().min(1, required).max(64, { error: 'errors.too_long' }),
+  subject_pl: singleLineText().trim().max(200, { error: 'errors.too_long' }).default(''),
+  subject_en: singleLineText().trim().max(200, { error: 'errors.too_long' }).default(''),
+  content_pl: multiLineText().trim().max(10_000, { error: 'errors.too_long' }).default(''),
+  content_en: multiLineText().trim().max(10_000, { error: 'errors.too_long' }).default(''),
   type: messageTypeSchema.default(0),
 })
 export type SaveMessageTemplate = z.input<typeof saveMessageTemplateSchema>

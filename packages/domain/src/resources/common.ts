@@ -1,14 +1,17 @@
 import { z } from 'zod'
+import { multiLineText, singleLineText } from '../input/text'
 
 export const idSchema = z.number().int().positive().max(2_147_483_647)
 export const idListSchema = z.array(idSchema).max(1000)
 
-export const resourceNameSchema = z
-  .string({ error: 'errors.field_required' })
+export const resourceNameSchema = singleLineText({ error: 'errors.field_required' })
   .trim()
   .min(1, { error: 'errors.field_required' })
   .max(64, { error: 'errors.too_long' })
-export const resourceDescriptionSchema = z.string().trim().max(500, { error: 'errors.too_long' }).default('')
+export const resourceDescriptionSchema = multiLineText()
+  .trim()
+  .max(500, { error: 'errors.too_long' })
+  .default('')
 
 /** A non-negative quantity: flow m³/h, area ha, efficiency m³/h (spec 02 section 5: at least 0). */
 export const nonNegativeSchema = z

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isEquipmentTypeOf, propertiesOfEquipmentType } from '../catalogue/equipment'
 import { propertiesSchema } from '../catalogue/properties-schema'
 import { type DeviceModel, equipmentKinds } from '../catalogue/types'
+import { singleLineText } from '../input/text'
 import { idListSchema, idSchema, resourceDescriptionSchema, resourceNameSchema } from './common'
 
 /**
@@ -28,9 +29,9 @@ export const saveOutputSchema = z.object({
   name: resourceNameSchema,
   description: resourceDescriptionSchema,
   kind: z.enum(equipmentKinds, { error: 'errors.field_required' }),
-  type: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
+  type: singleLineText({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
   id_object: idSchema,
-  field_name: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
+  field_name: singleLineText({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
   properties: z.record(z.string(), z.union([z.number(), z.string(), z.null()])).default({}),
   id_water_source: idSchema.nullable().default(null),
   groups: idListSchema.default([]),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { propertiesSchema } from '../catalogue/properties-schema'
 import type { DeviceModel } from '../catalogue/types'
 import { pinSchema, serialSchema } from '../fleet/fleet-module'
+import { singleLineText } from '../input/text'
 import { objectSummarySchema } from '../me/me-schema'
 import { idListSchema, idSchema, locationSchema, markerSchema, resourceNameSchema } from './common'
 
@@ -25,8 +26,8 @@ export type AlarmThreshold = z.infer<typeof alarmThresholdSchema>
 
 /** Per-input settings: label and units on every model; type, multiplier and range on AM-600 user inputs. */
 export const inputConfigSchema = z.object({
-  custom_label: z.string().trim().max(32, { error: 'errors.too_long' }).optional(),
-  custom_units: z.string().trim().max(16, { error: 'errors.too_long' }).optional(),
+  custom_label: singleLineText().trim().max(32, { error: 'errors.too_long' }).optional(),
+  custom_units: singleLineText().trim().max(16, { error: 'errors.too_long' }).optional(),
   input_type: z.number().int().optional(),
   multiplier: z.number().optional(),
   value_low: z.number().optional(),
@@ -46,7 +47,7 @@ export const objectCheckResultSchema = z.object({ serial: z.string(), model: z.s
 export type ObjectCheckResult = z.infer<typeof objectCheckResultSchema>
 
 /** An NFC tag carries `KROPLA:<serial>:<pin>` as a text record (docs/device-protocol.md). */
-export const nfcCodeSchema = z.object({ code: z.string().max(200) })
+export const nfcCodeSchema = z.object({ code: singleLineText().max(200) })
 export function parseNfcCode(text: string): { serial: string; pin: string } | null {
   const match = /^KROPLA:([A-Za-z0-9_-]{3,40}):([0-9A-Za-z]{4,16})$/.exec(text.trim())
   return match ? { serial: match[1]!, pin: match[2]! } : null

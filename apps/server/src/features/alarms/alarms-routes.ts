@@ -1,4 +1,4 @@
-import { alarmListQuerySchema, alarmRowSchema, apiErrorSchema } from '@kropla/domain'
+import { alarmListQuerySchema, alarmRowSchema, apiErrorSchema, singleLineText } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -9,7 +9,7 @@ import type { AlarmsService } from './alarms-service'
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 const historyQuerySchema = z.object({
   id_object: z.coerce.number().int().positive().max(2_147_483_647),
-  alarm_name: z.string().min(1).max(100),
+  alarm_name: singleLineText().min(1).max(100),
 })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema, newPasswordSchema } from '@kropla/domain'
+import { apiErrorSchema, newPasswordSchema, singleLineText } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,7 +17,7 @@ export function registerInvitationRoutes(
       schema: {
         tags: ['invitations'],
         summary: 'Who an invitation link is for, and to which client account',
-        params: z.object({ token: z.string().min(16).max(200) }),
+        params: z.object({ token: singleLineText().min(16).max(200) }),
         response: {
           200: z.object({ email: z.string(), client_name: z.string() }),
           400: apiErrorSchema,

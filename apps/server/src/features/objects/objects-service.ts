@@ -17,6 +17,7 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError, validationFailed } from '../../app/http-errors'
 import type { Db } from '../../db/client'
+import { isDataException } from '../../db/data-exception'
 import type { DevicePublisher } from '../../ingest/device-publisher'
 import type { LivePublisher } from '../../ingest/live-publisher'
 import { type KnownObject, type ObjectDirectory, samePin } from '../../ingest/object-directory'
@@ -131,7 +132,8 @@ export function createObjectsService(deps: {
     try {
       return await write()
     } catch (error) {
-      if (error instanceof HttpError) throw error
+      // A value the database refused is the request's fault: the error handler answers it with a 400.
+      if (error instanceof HttpError || isDataException(error)) throw error
       deps.logger.error({ err: error }, 'module change failed')
       throw new HttpError(failure, { status: 500 })
     }

@@ -1,4 +1,4 @@
-import { apiErrorSchema, pushSubscriptionSchema } from '@kropla/domain'
+import { apiErrorSchema, pushSubscriptionSchema, singleLineText } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -50,7 +50,7 @@ export function registerPushRoutes(
       schema: {
         tags: ['push'],
         summary: "Forget one of the session user's push subscriptions (by endpoint)",
-        body: z.object({ endpoint: z.string().max(2000) }),
+        body: z.object({ endpoint: singleLineText().max(2000) }),
         response: { 204: z.null(), ...errors },
       },
     },

@@ -2,6 +2,7 @@ import type { ResourceUsage } from '@kropla/domain'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import type { ErrorCode } from '../../app/request-lang'
+import { isDataException } from '../../db/data-exception'
 
 /**
  * Runs a write of a resource. Refusals the user can act on (HttpError) pass through; anything
@@ -11,7 +12,8 @@ export async function savingAs<T>(code: ErrorCode, logger: Logger, work: () => P
   try {
     return await work()
   } catch (error) {
-    if (error instanceof HttpError) throw error
+    // A value the database refused is the request's fault: the error handler answers it with a 400.
+    if (error instanceof HttpError || isDataException(error)) throw error
     logger.error({ err: error, code }, 'resource write failed')
     throw new HttpError(code)
   }

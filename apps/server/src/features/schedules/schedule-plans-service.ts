@@ -1,4 +1,5 @@
 import {
+  dayOrMomentSchema,
   expandSchedule,
   type NominalRun,
   type OutputPlanRow,
@@ -39,9 +40,7 @@ export const historyMaxDays = 366
 const unsavedScheduleId = 2_147_483_647
 
 /** An ISO moment, or a calendar day (`YYYY-MM-DD`: its start in the user's time zone). */
-const momentSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
-  error: 'errors.date_invalid',
-})
+const momentSchema = dayOrMomentSchema
 export const historyQuerySchema = z.object({
   id_schedule: z.coerce.number().int().positive().max(2_147_483_647),
   d0: momentSchema,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
+import { isDataException } from '../../db/data-exception'
 import type { Executor } from '../users/db-helpers'
 import { resolveScheduleElements } from './resolve-elements'
 import { toScheduleRow } from './schedule-row'
@@ -55,7 +56,8 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
     try {
       return await work()
     } catch (error) {
-      if (error instanceof HttpError) throw error
+      // A value the database refused is the request's fault: the error handler answers it with a 400.
+      if (error instanceof HttpError || isDataException(error)) throw error
       deps.logger.error({ err: error, code }, 'schedule write failed')
       throw new HttpError(code, { status: 500 })
     }
