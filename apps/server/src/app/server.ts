@@ -254,7 +254,14 @@ export async function startServer(
     registerInvitationRoutes(app, { invitations: createInvitationService({ db }), browserSessions })
     registerProfileRoutes(app, { profile: createProfileService({ db }) })
     registerClientAccountRoutes(app, {
-      clientAccount: createClientAccountService({ db, realtime, logger }),
+      clientAccount: createClientAccountService({
+        db,
+        realtime,
+        logger,
+        onSchedulesMoved: async (idClient, ids) => {
+          for (const id of ids) await plans.replan(idClient, id)
+        },
+      }),
       browserSessions,
     })
     registerResourceFeatures(app, { db, logger })

@@ -39,6 +39,8 @@ export const clients = pgTable('clients', {
   correspondence: jsonb('correspondence').notNull().default(sql`'{}'::jsonb`),
   expires_at: timestamp('expires_at', { withTimezone: true }),
   blocked: boolean('blocked').notNull().default(false),
+  /** IANA name: the farm's schedules, plans and calendar days count in it. */
+  time_zone: text('time_zone').notNull().default('Europe/Warsaw'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 })

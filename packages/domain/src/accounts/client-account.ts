@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailSchema } from '../auth/schemas'
+import { timeZoneSchema } from '../time/time-zone'
 import { isCountryCode } from './countries'
 import { optionalText, phoneSchema, requiredText } from './fields'
 
@@ -34,6 +35,8 @@ export const clientAccountSchema = z.object({
   contact: z.object({ name: optionalText(120), email: optionalEmail, phone: phoneSchema }),
   correspondence_same: z.boolean(),
   correspondence: z.object(address),
+  /** The farm's time zone: its schedules, plans and calendar days count in it. */
+  time_zone: timeZoneSchema,
 })
 export type ClientAccount = z.infer<typeof clientAccountSchema>
 

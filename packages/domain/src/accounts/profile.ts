@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timeZoneSchema } from '../time/time-zone'
 import { optionalLongText, optionalText, phoneSchema } from './fields'
 
 export const profileSchema = z
@@ -31,18 +32,9 @@ export const dateFormats = [
 export const temperatureUnits = ['C', 'F'] as const
 export const areaUnits = ['ha', 'm2', 'ac'] as const
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Per-user preferences applied wherever dates, temperatures and areas are shown. */
 export const preferencesSchema = z.object({
-  time_zone: z.string().refine(isTimeZone, { error: 'errors.time_zone_invalid' }).nullable(),
+  time_zone: timeZoneSchema.nullable(),
   date_format: z.enum(dateFormats),
   temperature_unit: z.enum(temperatureUnits),
   area_unit: z.enum(areaUnits),

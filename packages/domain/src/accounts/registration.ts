@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { emailSchema } from '../auth/schemas'
 import { pinSchema, serialSchema } from '../fleet/fleet-module'
+import { timeZoneSchema } from '../time/time-zone'
 import { requiredText } from './fields'
 import { passwordSchema } from './password'
 
@@ -65,6 +66,8 @@ export const registerRequestSchema = z
     password_confirm: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),
     ...registerConsentsSchema.shape,
     lang: z.enum(['en', 'pl']).optional(),
+    /** The registrant's browser zone, which becomes the farm's (an admin can change it later). */
+    time_zone: timeZoneSchema.optional(),
   })
   .refine((value) => value.password === value.password_confirm, {
     error: 'errors.passwords_mismatch',

@@ -37,6 +37,8 @@ export const meUserSchema = z.object({
   type: userTypeSchema,
   id_client: z.number().int(),
   client_name: z.string(),
+  /** The farm's (current client account's) time zone: schedules, plans and calendar days count in it. */
+  client_time_zone: z.string(),
   lang: languageSchema.nullable(),
   time_zone: z.string().nullable(),
   date_format: z.string(),

@@ -86,6 +86,8 @@ beforeAll(async () => {
     `update users set lang = 'en', phone = '', notify_email = true, notify_sms = true, notify_app = true where id = $1`,
     [helperAccount.user.id],
   )
+  // The farm is in New York: a recipient who chose no zone reads its times there.
+  await pool().query(`update clients set time_zone = 'America/New_York' where id = $1`, [farm.user.id_client])
   await pool().query('insert into user_clients (user_id, id_client, type) values ($1, $2, 2)', [
     helperAccount.user.id,
     farm.user.id_client,
@@ -173,6 +175,9 @@ describe('alarms from readings', () => {
     const [english] = mailsTo(helperAccount.email)
     expect(mailsTo(helperAccount.email)).toHaveLength(1)
     expect(english!.text).toContain('Soil moisture 1 is 18.5 %, below the threshold of 20 %')
+    // The owner chose Warsaw; the helper chose no zone, so the farm's is used.
+    expect(polish!.text).toContain('(Europe/Warsaw)')
+    expect(english!.text).toContain('(America/New_York)')
 
     const sms = readSmsOutbox(server.dataDir)
     expect(sms.map((message) => message.to)).toEqual(['+48600100200'])

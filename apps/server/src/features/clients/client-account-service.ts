@@ -1,4 +1,11 @@
-import { type ClientAccount, emailSchema, isCountryCode, phonePattern } from '@kropla/domain'
+import {
+  type ClientAccount,
+  defaultFarmTimeZone,
+  emailSchema,
+  isCountryCode,
+  isTimeZoneName,
+  phonePattern,
+} from '@kropla/domain'
 import { eq, inArray, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
@@ -54,6 +61,7 @@ export function toClientAccount(client: ClientRow): ClientAccountView {
       city: text(correspondence.city, 100),
       country: country(correspondence.country, ownCountry),
     },
+    time_zone: isTimeZoneName(client.time_zone) ? client.time_zone : defaultFarmTimeZone,
     expires_at: client.expires_at?.toISOString() ?? null,
     blocked: client.blocked,
   }
@@ -64,6 +72,8 @@ export interface ClientAccountDeps {
   realtime: Pick<AccountRealtime, 'endSession' | 'endUserSessions'>
   logger: Logger
   now?: () => Date
+  /** The planner's replan of schedules moved to the farm's new time zone. */
+  onSchedulesMoved?: (idClient: number, idSchedules: number[]) => Promise<void>
 }
 
 /** settings/profile/client: the admin's client account, and its removal with all its data. */
@@ -78,7 +88,10 @@ export function createClientAccountService(deps: ClientAccountDeps) {
       return toClientAccount(client)
     },
 
-    /** Saves the account data; the name stays unique (`account_name_exists`, letter case ignored). */
+    /**
+     * Saves the account data; the name stays unique (`account_name_exists`, letter case ignored).
+     * A new time zone moves the farm's schedules with it: their runs are replanned in it.
+     */
     async update(idClient: number, input: ClientAccount): Promise<ClientAccountView> {
       if (await clients.isNameTaken(input.name, idClient)) throw new HttpError('account_name_exists')
       try {
@@ -86,10 +99,13 @@ export function createClientAccountService(deps: ClientAccountDeps) {
           const txClients = createClientsDal(tx)
           await txClients.lockName(input.name)
           if (await txClients.isNameTaken(input.name, idClient)) throw new HttpError('account_name_exists')
-          return txClients.update(idClient, input)
+          const updated = await txClients.update(idClient, input)
+          const moved = updated ? await txClients.moveSchedulesToZone(idClient, input.time_zone) : []
+          return updated && { updated, moved }
         })
         if (!saved) throw new HttpError('not_found')
-        return toClientAccount(saved)
+        if (saved.moved.length > 0) await deps.onSchedulesMoved?.(idClient, saved.moved)
+        return toClientAccount(saved.updated)
       } catch (error) {
         if (isUniqueViolation(error, 'clients_name_unique')) throw new HttpError('account_name_exists')
         throw error

@@ -38,6 +38,7 @@ const account = {
   contact: { name: 'Jan Kowalski', email: 'jan@example.com', phone: '+48 600 700 800' },
   correspondence_same: false,
   correspondence: { address: 'Skrytka 12', zip: '00-950', city: 'Warszawa', country: 'DE' },
+  time_zone: 'Europe/Warsaw',
 }
 
 async function countWhere(table: typeof readings | typeof latest_readings | typeof users, idClient: number) {
@@ -79,6 +80,7 @@ describe('client account data', () => {
       billing: { name: '', email: '', country: 'PL' },
       contact: { name: '', email: '', phone: '' },
       correspondence_same: true,
+      time_zone: 'Europe/Warsaw',
       expires_at: null,
       blocked: false,
     })
@@ -108,10 +110,12 @@ describe('client account data', () => {
       name: farm.clientName,
       country: 'XX',
       contact: { ...account.contact, phone: '123' },
+      time_zone: 'Mars/Olympus',
     })
     expect((invalid.body.issues as { path: string }[]).map((issue) => issue.path)).toEqual([
       'country',
       'contact.phone',
+      'time_zone',
     ])
     expect((await admin.request('GET', '/api/client')).body).toMatchObject({
       name: farm.clientName,

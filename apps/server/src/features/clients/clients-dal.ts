@@ -1,5 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
-import { clients } from '../../db/schema'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { clients, schedules } from '../../db/schema'
 import type { Executor } from '../users/db-helpers'
 
 export type ClientRow = typeof clients.$inferSelect
@@ -25,6 +25,25 @@ export function createClientsDal(db: Executor) {
       const [client] = await db.select().from(clients).where(sql`lower(${clients.name}) = lower(${name})`)
       return client ?? null
     },
+    /** The farm's time zone (IANA name), null when the account is gone. */
+    async timeZone(id: number) {
+      const [row] = await db.select({ time_zone: clients.time_zone }).from(clients).where(eq(clients.id, id))
+      return row?.time_zone ?? null
+    },
+    /**
+     * Moves the account's schedules that are still in force to its new zone; answers their ids,
+     * which the planner replans (their runs count in the new zone from now on).
+     */
+    async moveSchedulesToZone(id: number, timeZone: string) {
+      const moved = await db
+        .update(schedules)
+        .set({ time_zone: timeZone, updated_at: new Date() })
+        .where(
+          and(eq(schedules.id_client, id), ne(schedules.time_zone, timeZone), isNull(schedules.deleted_at)),
+        )
+        .returning({ id: schedules.id })
+      return moved.map((row) => row.id)
+    },
     /** Whether another account (not `exceptId`) has that name, letter case ignored. */
     async isNameTaken(name: string, exceptId?: number) {
       const byName = sql`lower(${clients.name}) = lower(${name})`
@@ -49,8 +68,12 @@ export function createClientsDal(db: Executor) {
       const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for('update')
       return Boolean(row)
     },
-    async insert(name: string) {
-      const [created] = await db.insert(clients).values({ name }).returning()
+    /** A new account; its time zone is the registrant's browser's, else the default. */
+    async insert(name: string, timeZone?: string) {
+      const [created] = await db
+        .insert(clients)
+        .values(timeZone ? { name, time_zone: timeZone } : { name })
+        .returning()
       return created!
     },
     async update(id: number, changes: ClientChanges) {

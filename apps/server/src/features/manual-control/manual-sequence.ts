@@ -1,18 +1,19 @@
 import {
   dateOfDayNumber,
+  defaultFarmTimeZone,
   localDayNumber,
   localMinuteOfDay,
   type manualScheduleNewSchema,
   type ScheduleDefinition,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Database } from '../../db/client'
-import { outputs_plans, schedules, users } from '../../db/schema'
+import { outputs_plans, schedules } from '../../db/schema'
 import type { Realtime } from '../../realtime/socket-server'
 import { planRowsByClient } from '../../runtime/plan-rows'
+import { createClientsDal } from '../clients/clients-dal'
 import { createManualOpensDal } from './manual-opens-dal'
 import { switchableOutputs } from './own-outputs'
 
@@ -44,14 +45,9 @@ export function createManualSequence(deps: {
   const db = deps.database.db
   const dal = createManualOpensDal(db)
 
-  /** The user's time zone, else the account's first one chosen, else UTC. */
-  async function timeZoneOf(idClient: number, idUser: number) {
-    const chosen = await db
-      .select({ id: users.id, time_zone: users.time_zone })
-      .from(users)
-      .where(and(eq(users.id_client, idClient), isNotNull(users.time_zone)))
-      .orderBy(asc(users.type), asc(users.id))
-    return (chosen.find((user) => user.id === idUser) ?? chosen[0])?.time_zone ?? 'UTC'
+  /** The farm's (client account's) time zone: a manual schedule's days count in it like any schedule's. */
+  async function timeZoneOf(idClient: number) {
+    return (await createClientsDal(db).timeZone(idClient)) ?? defaultFarmTimeZone
   }
 
   return {
@@ -80,7 +76,7 @@ export function createManualSequence(deps: {
         if (held.length > 0) throw new HttpError('output_schedule_running')
       }
 
-      const timeZone = await timeZoneOf(context.idClient, context.idUser)
+      const timeZone = await timeZoneOf(context.idClient)
       const first = localDayAndTime(start, timeZone)
       const longest = Math.max(...runs.map((run) => run.minutes))
       // The definition records what was asked for; the plans below are what runs (the planner never expands type 0).

@@ -1,6 +1,8 @@
+import { defaultFarmTimeZone } from '@kropla/domain'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { latest_readings, objects, outputs } from '../../db/schema'
+import { createClientsDal } from '../clients/clients-dal'
 import { listOutputOpenings } from '../manual-control/output-openings'
 
 export function createMeDal(db: Db) {
@@ -23,6 +25,10 @@ export function createMeDal(db: Db) {
         .from(outputs)
         .where(eq(outputs.id_client, idClient))
         .orderBy(asc(outputs.id_object), asc(outputs.field_name))
+    },
+    /** The farm's (client account's) time zone. */
+    async clientTimeZone(idClient: number) {
+      return (await createClientsDal(db).timeZone(idClient)) ?? defaultFarmTimeZone
     },
     listLatest(idClient: number) {
       return db.select().from(latest_readings).where(eq(latest_readings.id_client, idClient))

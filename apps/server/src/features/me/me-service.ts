@@ -43,11 +43,12 @@ export function createMeService(deps: {
     /** What the browser needs, scoped to the session's current client account and the user's type in it. */
     async describe(auth: AuthContext): Promise<MeResponse> {
       const { user, idClient } = auth
-      const [assignedClients, objectRows, latestRows, components] = await Promise.all([
+      const [assignedClients, objectRows, latestRows, components, clientTimeZone] = await Promise.all([
         deps.sessions.assignedClients({ id: user.id, type: auth.homeType }),
         deps.me.listObjects(idClient),
         deps.me.listLatest(idClient),
         deps.me.listComponents(idClient),
+        deps.me.clientTimeZone(idClient),
       ])
       const latestByObject = new Map<number, LatestRow[]>()
       for (const row of latestRows) {
@@ -64,6 +65,7 @@ export function createMeService(deps: {
           type: auth.type === 0 ? 0 : auth.type === 1 ? 1 : 2,
           id_client: idClient,
           client_name: clientName,
+          client_time_zone: clientTimeZone,
           lang: user.lang === 'pl' || user.lang === 'en' ? user.lang : null,
           invited: user.invited,
         },

@@ -16,7 +16,8 @@ export interface PendingNotification extends NotificationKey {
 /**
  * Users of the owning account and users assigned to it, with the channels each chose: not those
  * still invited, nobody while the owning account is blocked or expired, and no user whose own
- * account is (neither could sign in to see the alarm).
+ * account is (neither could sign in to see the alarm). `time_zone` is the user's, else the
+ * alarm's farm's: the zone the notice's times are written in.
  */
 export interface RecipientRow {
   id: number
@@ -36,7 +37,7 @@ export function createNotificationsDal(pool: pg.Pool) {
   return {
     async recipientsOf(idClient: number, at: Date): Promise<RecipientRow[]> {
       const result = await pool.query<RecipientRow>(
-        `select u.id, u.email, u.phone, u.lang, u.time_zone, u.temperature_unit, u.date_format, u.notify_email, u.notify_sms, u.notify_app
+        `select u.id, u.email, u.phone, u.lang, coalesce(u.time_zone, owning.time_zone) as time_zone, u.temperature_unit, u.date_format, u.notify_email, u.notify_sms, u.notify_app
          from users u
          join clients own on own.id = u.id_client
          join clients owning on owning.id = $1

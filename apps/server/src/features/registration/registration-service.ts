@@ -62,7 +62,7 @@ export function createRegistrationService(deps: { db: Db; logger: Logger; now?: 
           assertModuleOpensAccount(module, input.pin)
           if (await txClients.isNameTaken(input.account_name)) throw new HttpError('account_name_taken')
           const at = now()
-          const client = await txClients.insert(input.account_name)
+          const client = await txClients.insert(input.account_name, input.time_zone)
           const user = await createUsersDal(tx).insert({
             id_client: client.id,
             email: input.email,

@@ -8,7 +8,7 @@ import { dayIn } from './schedule-row'
 type Session = ReturnType<typeof httpSession>
 type Element = { kind: 'section' | 'group' | 'output'; id: number; percent?: number }
 
-/** The day `days` from today in Europe/Warsaw (the zone of users who chose none). */
+/** The day `days` from today in Europe/Warsaw (the zone of farms that chose none). */
 export const warsawDay = (days = 0) => dayIn('Europe/Warsaw', new Date(Date.now() + days * 86_400_000))
 
 /** A valid body of POST /api/schedulers: every day from tomorrow at 06:00, one 10-minute cycle. */

@@ -1,6 +1,6 @@
 import { automaticScheduleTypes, planStatus } from '@kropla/domain'
 import { and, asc, eq, gte, inArray, isNull, lt, min, not, sql } from 'drizzle-orm'
-import { outputs_plans, schedules, users } from '../../db/schema'
+import { clients, outputs_plans, schedules } from '../../db/schema'
 import type { Executor } from '../users/db-helpers'
 
 export type ScheduleDbRow = typeof schedules.$inferSelect
@@ -109,14 +109,12 @@ export function createSchedulesDal(db: Executor, idClient: number) {
       return rows.map((row) => row.id)
     },
 
-    /** The account's time zone: the first of its users (administrators first) who chose one. */
+    /** The farm's (client account's) time zone, which its schedules count in. */
     async accountTimeZone() {
       const [row] = await db
-        .select({ time_zone: users.time_zone })
-        .from(users)
-        .where(and(eq(users.id_client, idClient), sql`${users.time_zone} is not null`))
-        .orderBy(asc(users.type), asc(users.id))
-        .limit(1)
+        .select({ time_zone: clients.time_zone })
+        .from(clients)
+        .where(eq(clients.id, idClient))
       return row?.time_zone ?? null
     },
   }

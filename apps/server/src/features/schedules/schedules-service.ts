@@ -1,4 +1,10 @@
-import type { endScheduleSchema, pauseScheduleSchema, ScheduleInput, ScheduleRow } from '@kropla/domain'
+import {
+  defaultFarmTimeZone,
+  type endScheduleSchema,
+  type pauseScheduleSchema,
+  type ScheduleInput,
+  type ScheduleRow,
+} from '@kropla/domain'
 import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
@@ -9,13 +15,12 @@ import { resolveScheduleElements } from './resolve-elements'
 import { toScheduleRow } from './schedule-row'
 import { createSchedulesDal, type ScheduleDbRow } from './schedules-dal'
 
-/** Who saves: the account and the user, whose time zone days and start times are counted in. */
+/** Who saves: the account, whose (the farm's) time zone days and start times are counted in, and the user. */
 export interface ScheduleActor {
   idClient: number
   user: { id: number; time_zone: string | null }
 }
 
-export const defaultTimeZone = 'Europe/Warsaw'
 const day = 24 * 3600_000
 
 export interface SchedulesServiceDeps {
@@ -28,13 +33,12 @@ export interface SchedulesServiceDeps {
   onPlansDeleted?: (idClient: number, ids: number[]) => void
 }
 
-/** The time zone a schedule is counted in: the user's, else the account's, else Europe/Warsaw. */
-export async function scheduleTimeZone(db: Executor, actor: ScheduleActor) {
-  return (
-    actor.user.time_zone ??
-    (await createSchedulesDal(db, actor.idClient).accountTimeZone()) ??
-    defaultTimeZone
-  )
+/**
+ * The time zone a schedule is counted in: the farm's (its client account's), whoever saves it and
+ * whatever zone they see times in (docs/decisions.md, "A farm's time zone").
+ */
+export async function scheduleTimeZone(db: Executor, actor: Pick<ScheduleActor, 'idClient'>) {
+  return (await createSchedulesDal(db, actor.idClient).accountTimeZone()) ?? defaultFarmTimeZone
 }
 
 /**

@@ -25,7 +25,7 @@ type Body = ReturnType<typeof scheduleBody>
 type Definition = Body['definition'] & Record<string, unknown>
 
 describe('schedules', () => {
-  it('adds a schedule in the time zone of the user, lists, edits and deletes it', async () => {
+  it("adds a schedule in the farm's time zone (not the user's), lists, edits and deletes it", async () => {
     const { session, valve, user } = await irrigatedAccount(server)
     const schedule = await createdSchedule(session, [{ kind: 'output', id: valve[0]!.id }])
     expect(schedule).toMatchObject({
@@ -63,7 +63,8 @@ describe('schedules', () => {
       }),
     )
     expect(edited.status).toBe(200)
-    expect(edited.body).toMatchObject({ name: 'Evening', state: 'active', time_zone: 'America/New_York' })
+    // The user's display zone is theirs alone: the farm's schedules stay in the farm's zone.
+    expect(edited.body).toMatchObject({ name: 'Evening', state: 'active', time_zone: 'Europe/Warsaw' })
 
     expect((await session.write('DELETE', `/api/schedulers/${schedule.id}`)).status).toBe(200)
     expect((await session.request('GET', `/api/schedulers/${schedule.id}`)).status).toBe(404)
