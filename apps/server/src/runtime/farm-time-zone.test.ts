@@ -65,7 +65,6 @@ describe("a farm's schedules run in the farm's time zone", () => {
     expect(plans.every((plan) => wallClock(new Date(plan.open_at), 'America/New_York') === '08:24')).toBe(
       true,
     )
-    expect(answer.body.next_run).toBe(first.toISOString())
 
     // The admin moves the farm to Warsaw: its schedules move with it and are planned afresh.
     expect((await setFarmZone(farm, 'Europe/Warsaw')).status).toBe(200)
