@@ -387,6 +387,8 @@ export const en = {
   },
   client: {
     title: 'Client account',
+    time_zone: "Farm's time zone",
+    time_zone_hint: 'Schedules, planned runs and the days of the calendar count in it.',
     status: 'Status',
     active: 'Active',
     blocked: 'Blocked',
@@ -822,7 +824,8 @@ export const en = {
       sun: 'Sunday',
     },
     preview: {
-      intro: 'The runs of the coming days, in your time zone ({{zone}}). Nothing is saved yet.',
+      intro: 'The runs of the coming days. Nothing is saved yet.',
+      your_time: ' ({{time}} your time)',
       empty: 'No runs in the coming days.',
       outputs: 'Outputs',
       water_sources: 'Water source outputs',
@@ -900,6 +903,11 @@ export const en = {
     sequence_sent: 'The sequence is planned; its runs appear in the calendar.',
     choose_output: 'Choose an output',
   },
+  farm_zone: {
+    times_in: "Times in the farm's time zone: {{zone}}.",
+    yours: 'Your time zone: {{zone}}.',
+    typed_in_yours: 'Your time: {{times}}.',
+  },
   calendar: {
     title: 'Calendar',
     intro:
@@ -913,7 +921,6 @@ export const en = {
     next_day: 'Next day',
     today: 'Today',
     range: 'Shown: {{from}} – {{to}}',
-    time_zone: 'Times in the {{zone}} time zone.',
     no_runs: 'No runs in this period.',
     day_runs: 'Runs on {{day}}',
     run_label: '{{output}}, {{schedule}}, {{start}}–{{end}}: {{result}}',

@@ -390,6 +390,8 @@ export const pl: Messages = {
   },
   client: {
     title: 'Konto klienta',
+    time_zone: 'Strefa czasowa gospodarstwa',
+    time_zone_hint: 'W tej strefie liczone są harmonogramy, zaplanowane uruchomienia i dni kalendarza.',
     status: 'Stan',
     active: 'Aktywne',
     blocked: 'Zablokowane',
@@ -825,8 +827,8 @@ export const pl: Messages = {
       sun: 'Niedziela',
     },
     preview: {
-      intro:
-        'Uruchomienia najbliższych dni w Twojej strefie czasowej ({{zone}}). Nic nie zostało jeszcze zapisane.',
+      intro: 'Uruchomienia najbliższych dni. Nic nie zostało jeszcze zapisane.',
+      your_time: ' (u Ciebie {{time}})',
       empty: 'Brak uruchomień w najbliższych dniach.',
       outputs: 'Wyjścia',
       water_sources: 'Wyjścia źródeł wody',
@@ -904,6 +906,11 @@ export const pl: Messages = {
     sequence_sent: 'Sekwencja zaplanowana; jej uruchomienia widać w kalendarzu.',
     choose_output: 'Wybierz wyjście',
   },
+  farm_zone: {
+    times_in: 'Godziny w strefie czasowej gospodarstwa: {{zone}}.',
+    yours: 'Twoja strefa czasowa: {{zone}}.',
+    typed_in_yours: 'U Ciebie: {{times}}.',
+  },
   calendar: {
     title: 'Kalendarz',
     intro:
@@ -917,7 +924,6 @@ export const pl: Messages = {
     next_day: 'Następny dzień',
     today: 'Dziś',
     range: 'Zakres: {{from}} – {{to}}',
-    time_zone: 'Godziny w strefie czasowej {{zone}}.',
     no_runs: 'Brak uruchomień w tym okresie.',
     day_runs: 'Uruchomienia {{day}}',
     run_label: '{{output}}, {{schedule}}, {{start}}–{{end}}: {{result}}',

@@ -94,6 +94,7 @@ function defaultClient(me: MeResponse): ClientAccount & { expires_at: string | n
     contact: { name: '', email: '', phone: '' },
     correspondence_same: true,
     correspondence: address,
+    time_zone: me.user.client_time_zone,
     expires_at: '2027-01-01T00:00:00.000Z',
     blocked: false,
   }
@@ -349,6 +350,7 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
         state.accountNames.has(data.name.toLowerCase())
       if (taken) return refuse(400, 'account_name_exists')
       state.client = { ...state.client, ...data }
+      state.me = { ...state.me, user: { ...state.me.user, client_time_zone: data.time_zone } }
       return ok()
     }
     if (path === '/api/client' && method === 'DELETE') {

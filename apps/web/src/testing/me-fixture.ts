@@ -48,6 +48,8 @@ export function meFixture({ user, ...overrides }: MeOverrides = {}): MeResponse 
       marketing_mail: false,
       invited: false,
       ...user,
+      // The farm counts in the user's zone unless a test sets another: most tests need only one zone.
+      client_time_zone: user?.client_time_zone ?? user?.time_zone ?? 'UTC',
     },
     objects: [],
     outputsOpenings: [],

@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { formatDateTime } from '../../lib/format-date'
+import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
+import { useFarmZones } from '../farm-zone/useFarmZones'
 import { useSession } from '../session/useSession'
 import { CalendarLegend } from './CalendarLegend'
 import { addDays, type CalendarDay, type CalendarView, calendarPeriod, todayIn } from './calendar-period'
@@ -17,17 +19,18 @@ const dateOnly = (format: string) => format.split(' ')[0] || 'YYYY-MM-DD'
 
 /**
  * The calendar (route /calendar): planned and past runs of the account's outputs by week or day,
- * coloured by their result, in the user's time zone; the date and view live in the address
+ * coloured by their result, in the farm's time zone (its days too); the date and view live in the address
  * (?date=YYYY-MM-DD&view=week|day) so a reload or a shared link shows the same period.
  */
 export function CalendarScreen() {
   const { t, i18n } = useTranslation()
   const { user } = useSession()
+  const zones = useFarmZones()
   const [params, setParams] = useSearchParams()
   const view: CalendarView = params.get('view') === 'day' ? 'day' : 'week'
   const dateParam = params.get('date')
-  const anchor = isDate(dateParam) ? dateParam : todayIn(user.time_zone)
-  const period = calendarPeriod(anchor, view, user.time_zone)
+  const anchor = isDate(dateParam) ? dateParam : todayIn(zones.farm)
+  const period = calendarPeriod(anchor, view, zones.farm)
   const plans = useOutputsPlans(period.from, period.to)
   // Runs beyond the planner's horizon are forecast; a period already over shows stored runs only.
   const forecast = useOutputsPlansForecast(period.from, period.to, Date.parse(period.to) > Date.now())
@@ -35,7 +38,7 @@ export function CalendarScreen() {
   const go = (date: string, nextView: CalendarView = view) => setParams({ date, view: nextView })
   const step = view === 'week' ? 7 : 1
   const formatDate = (day: CalendarDay) =>
-    formatDateTime(new Date(day.start).toISOString(), dateOnly(user.date_format), user.time_zone)
+    formatDateTime(new Date(day.start).toISOString(), dateOnly(user.date_format), zones.farm)
   const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
   const dayLabel = (day: CalendarDay) =>
     `${weekday.format(new Date(`${day.date}T12:00:00Z`))} ${formatDate(day)}`
@@ -56,7 +59,7 @@ export function CalendarScreen() {
           >
             ← {previousLabel}
           </Button>
-          <Button variant="default" size="xs" onClick={() => go(todayIn(user.time_zone))}>
+          <Button variant="default" size="xs" onClick={() => go(todayIn(zones.farm))}>
             {t('calendar.today')}
           </Button>
           <Button
@@ -83,11 +86,7 @@ export function CalendarScreen() {
         <Text size="sm" data-testid="calendar-range">
           {t('calendar.range', { from: formatDate(first), to: formatDate(last) })}
         </Text>
-        <Text size="xs" c="dimmed">
-          {t('calendar.time_zone', {
-            zone: user.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-          })}
-        </Text>
+        <FarmZoneNote zones={zones} testId="calendar-zone" />
       </Stack>
       <CalendarLegend />
       <Loaded query={plans}>
@@ -105,7 +104,7 @@ export function CalendarScreen() {
                   {t('calendar.no_runs')}
                 </Text>
               )}
-              <WeekGrid days={period.days} plans={list} timeZone={user.time_zone} dayLabel={dayLabel} />
+              <WeekGrid days={period.days} plans={list} timeZone={zones.farm} dayLabel={dayLabel} />
             </Stack>
           )
         }}

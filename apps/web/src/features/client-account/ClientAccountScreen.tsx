@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { Loaded } from '../../app/ui/Loaded'
 import type { Parser } from '../../lib/api'
+import { groupTimeZones, listTimeZones } from '../../lib/time-zones'
 import { PhoneInput } from '../account-forms/PhoneInput'
 import { SaveChangesButton } from '../account-forms/SaveChangesButton'
 import { useSettingsForm } from '../account-forms/useSettingsForm'
@@ -113,7 +114,7 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
       queryClient.setQueryData<ClientAccountAnswer>(clientQueryKey, (current) =>
         current ? { ...current, account: body } : current,
       )
-      // The account name shows in the account switcher and the session.
+      // The account name shows in the account switcher and the session; its zone in schedules and the calendar.
       void queryClient.invalidateQueries({ queryKey: meQueryKey })
     },
     fieldOfCode: { account_name_exists: 'name' },
@@ -123,6 +124,12 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
     () => countryOptions(lang).map(({ code, name }) => ({ value: code, label: name })),
     [lang],
   )
+
+  const zones = useMemo(() => {
+    const known = listTimeZones()
+    if (!known.includes(account.time_zone)) known.unshift(account.time_zone)
+    return groupTimeZones(known)
+  }, [account.time_zone])
 
   const values = form.getValues()
   const isCompany = values.type === 1
@@ -152,6 +159,17 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
           />
           {isCompany && <TextInput label={t('client.tax_number')} {...form.getInputProps('tax_number')} />}
           <AddressFields form={form} prefix="" countries={countries} />
+          <Select
+            label={t('client.time_zone')}
+            description={t('client.time_zone_hint')}
+            data={zones}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('preferences.nothing_found')}
+            maxDropdownHeight={320}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('time_zone')}
+          />
         </Section>
 
         <Section title={t('client.billing')}>

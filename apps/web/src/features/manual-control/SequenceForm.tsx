@@ -18,7 +18,8 @@ import utc from 'dayjs/plugin/utc'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
-import { useSession } from '../session/useSession'
+import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
+import { useFarmZones } from '../farm-zone/useFarmZones'
 import type { MinutesInput } from './MinutesChoice'
 import type { useManualActions } from './useManualActions'
 
@@ -36,7 +37,7 @@ interface SequenceFormProps {
   actions: ReturnType<typeof useManualActions>
 }
 
-/** A typed local moment ("2026-11-22T06:00") in the user's time zone, as an ISO instant. */
+/** A typed local moment ("2026-11-22T06:00") in the farm's time zone, as an ISO instant. */
 function toInstant(local: string, timeZone: string | null): string | null {
   if (local.trim() === '') return null
   const moment = timeZone ? dayjs.tz(local, timeZone) : dayjs(local)
@@ -46,7 +47,7 @@ function toInstant(local: string, timeZone: string | null): string | null {
 /** A one-off manual sequence (`manual_schedule_new`): outputs open one after another, each for its minutes. */
 export function SequenceForm({ outputs, actions }: SequenceFormProps) {
   const { t, i18n } = useTranslation()
-  const { user } = useSession()
+  const zones = useFarmZones()
   const [name, setName] = useState('')
   const [startAt, setStartAt] = useState('')
   const [nextKey, setNextKey] = useState(2)
@@ -64,7 +65,7 @@ export function SequenceForm({ outputs, actions }: SequenceFormProps) {
   const submit = async () => {
     const body = {
       name,
-      start_at: toInstant(startAt, user.time_zone),
+      start_at: toInstant(startAt, zones.farm),
       elements: steps.map((step) => ({
         id_output: step.idOutput === '' ? undefined : Number(step.idOutput),
         minutes:
@@ -126,6 +127,7 @@ export function SequenceForm({ outputs, actions }: SequenceFormProps) {
             error={errorAt('start_at')}
           />
         </Group>
+        <FarmZoneNote zones={zones} />
         {steps.map((step, index) => {
           const n = index + 1
           return (

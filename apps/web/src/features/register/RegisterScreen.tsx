@@ -5,6 +5,7 @@ import {
   registerCredentialsSchema,
   registerDeviceSchema,
   registerRequestSchema,
+  timeZoneSchema,
 } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n'
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
@@ -16,6 +17,7 @@ import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import type { Parser } from '../../lib/api'
 import { termsUrl } from '../../lib/constants'
+import { browserTimeZone } from '../../lib/time-zones'
 import { translateKey } from '../../lib/translate-key'
 import { showServerErrorAtFields, useSchemaForm, validateStep } from '../../lib/use-schema-form'
 import { NewPasswordFields } from '../account-forms/NewPasswordFields'
@@ -99,7 +101,13 @@ export function RegisterScreen() {
     } else if (active === 2 && validateStep(form, registerCredentialsSchema)) {
       setActive(3)
     } else if (active === 3 && validateStep(form, registerConsentsSchema)) {
-      const body = { ...registerRequestSchema.parse(values), lang: pickLang([i18n.language]) }
+      // The browser's zone becomes the farm's (an admin can change it); an odd one is left to the default.
+      const zone = timeZoneSchema.safeParse(browserTimeZone())
+      const body = {
+        ...registerRequestSchema.parse(values),
+        lang: pickLang([i18n.language]),
+        ...(zone.success ? { time_zone: zone.data } : {}),
+      }
       register.mutate(body, {
         onSuccess: () => setActive(4),
         onError: (error) => fail(stepOfError(error) ?? 3, error),

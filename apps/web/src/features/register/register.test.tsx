@@ -261,6 +261,8 @@ describe('registration, sending it', () => {
       marketing_app: false,
       marketing_email: true,
       lang: 'en',
+      // The farm's zone: this browser's.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     })
     fireEvent.click(screen.getByRole('button', { name: 'Go to the app' }))
     expect(await screen.findByRole('heading', { name: 'Start' })).toBeTruthy()

@@ -2,7 +2,8 @@ import { Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
-import { useSession } from '../session/useSession'
+import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
+import { useFarmZones } from '../farm-zone/useFarmZones'
 import { localInputToIso } from './schedule-text'
 
 interface PauseDialogProps {
@@ -12,10 +13,10 @@ interface PauseDialogProps {
   onSubmit: (until: string | null) => void
 }
 
-/** Pausing a schedule (spec 01 section 4): from now, with an optional end in the user's time zone. */
+/** Pausing a schedule (spec 01 section 4): from now, with an optional end in the farm's time zone. */
 export function PauseDialog({ name, onCancel, onSubmit }: PauseDialogProps) {
   const { t } = useTranslation()
-  const { user } = useSession()
+  const zones = useFarmZones()
   const [until, setUntil] = useState('')
   return (
     <Modal opened onClose={onCancel} title={t('schedules.pause_dialog.title', { name })} centered>
@@ -23,7 +24,7 @@ export function PauseDialog({ name, onCancel, onSubmit }: PauseDialogProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          onSubmit(until === '' ? null : localInputToIso(until, user.time_zone))
+          onSubmit(until === '' ? null : localInputToIso(until, zones.farm))
         }}
       >
         <Stack gap="md">
@@ -35,6 +36,7 @@ export function PauseDialog({ name, onCancel, onSubmit }: PauseDialogProps) {
             value={until}
             onChange={(event) => setUntil(event.currentTarget.value)}
           />
+          <FarmZoneNote zones={zones} />
           <DialogActions
             onCancel={onCancel}
             submitLabel={t('schedules.pause_dialog.submit')}

@@ -1,6 +1,8 @@
 import type { SchedulePreview } from '@kropla/domain'
 import { Alert, Box, Card, Group, List, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
+import { useFarmZones } from '../farm-zone/useFarmZones'
 import { useSession } from '../session/useSession'
 import { layOutPreview, type TimelineBar, type TimelineRow, warningKey } from './preview-timeline'
 import { formatCalendarDay } from './schedule-text'
@@ -20,16 +22,18 @@ const colorOf = (bar: TimelineBar) =>
  */
 export function PreviewTimeline({ preview }: { preview: SchedulePreview }) {
   const { t, i18n } = useTranslation()
-  const { user } = useSession()
-  const rows = layOutPreview(preview, user.time_zone)
+  const zones = useFarmZones()
+  const rows = layOutPreview(preview, zones.farm, zones.display)
   const elementRows = rows.filter((row) => !row.isWaterSource)
   const sourceRows = rows.filter((row) => row.isWaterSource)
-  const zone = user.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
   return (
     <Stack gap="md" data-testid="schedule-preview">
-      <Text size="sm" c="dimmed">
-        {t('schedules.preview.intro', { zone })}
-      </Text>
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          {t('schedules.preview.intro')}
+        </Text>
+        <FarmZoneNote zones={zones} testId="preview-zone" />
+      </Stack>
       {preview.warnings.length > 0 && (
         <Alert color="yellow" title={t('schedules.preview.warnings')} data-testid="preview-warnings">
           <List size="sm">
@@ -124,6 +128,13 @@ function OutputTimeline({ row }: { row: TimelineRow }) {
   const { t } = useTranslation()
   const { user } = useSession()
   const day = (value: string) => formatCalendarDay(value, user.date_format)
+  /** ", 14:24 your time" (with the day when it is another day there) for a user in another zone. */
+  const yours = (bar: TimelineBar, farmDay: string) =>
+    bar.local
+      ? t('schedules.preview.your_time', {
+          time: bar.local.day === farmDay ? bar.local.time : `${day(bar.local.day)} ${bar.local.time}`,
+        })
+      : ''
   return (
     <Card withBorder radius="sm" padding="sm" data-testid={`preview-output-${row.id_output}`}>
       <Group justify="space-between" mb={6}>
@@ -172,9 +183,11 @@ function OutputTimeline({ row }: { row: TimelineRow }) {
                             ? 'schedules.preview.run_label_fertigation'
                             : 'schedules.preview.run_label',
                           { day: day(date), time: bar.time, minutes: bar.minutes },
-                        )
+                        ) + yours(bar, date)
                   }
-                  title={t('schedules.preview.run', { time: bar.time, minutes: bar.minutes })}
+                  title={
+                    t('schedules.preview.run', { time: bar.time, minutes: bar.minutes }) + yours(bar, date)
+                  }
                   data-fertigation={bar.fertigation ? 'true' : undefined}
                   pos="absolute"
                   top={0}
@@ -193,7 +206,11 @@ function OutputTimeline({ row }: { row: TimelineRow }) {
                 ? t('schedules.preview.no_runs')
                 : bars
                     .filter((bar) => !bar.isContinued)
-                    .map((bar) => t('schedules.preview.run', { time: bar.time, minutes: bar.minutes }))
+                    .map(
+                      (bar) =>
+                        t('schedules.preview.run', { time: bar.time, minutes: bar.minutes }) +
+                        yours(bar, date),
+                    )
                     .join(', ')}
             </Text>
           </Group>

@@ -94,7 +94,7 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
   const { user } = useSession()
   const form = useSchemaForm<ScheduleFormValues>(
     scheduleFormSchema,
-    existing ? valuesOfRow(existing) : newScheduleValues(todayIn(user.time_zone)),
+    existing ? valuesOfRow(existing) : newScheduleValues(todayIn(user.client_time_zone)),
   )
   const preview = usePreview(existing?.id ?? null)
   const save = useSaveSchedule(existing?.id ?? null)
@@ -192,7 +192,8 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
               form={form}
               watch={watchOf(
                 form,
-                [values.type, rule, starts, cycle_minutes],
+                // The begin date is the day the typed times are shown on in the user's own zone.
+                [values.type, rule, starts, cycle_minutes, values.begin_date],
                 ['definition.rule', 'definition.starts', 'definition.cycle_minutes'],
               )}
             />

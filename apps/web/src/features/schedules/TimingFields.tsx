@@ -12,10 +12,12 @@ import {
   Title,
 } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
+import { useFarmZones } from '../farm-zone/useFarmZones'
 import { fieldError } from '../resources/field-error'
 import { type CardProps, memoCard } from './memo-card'
 import { defaultRule, defaultStarts, type ScheduleForm } from './schedule-form'
-import { weekdayNames } from './schedule-text'
+import { todayIn, weekdayNames } from './schedule-text'
 
 const weekdays = [1, 2, 3, 4, 5, 6, 7] as const
 
@@ -25,8 +27,12 @@ const wholeNumber = { allowDecimal: false, clampBehavior: 'none', min: 0 } as co
 /** When the schedule runs: on which days, when its cycles start, how long a cycle is. */
 export const TimingFields = memoCard(function TimingFields({ form }: CardProps) {
   const { t } = useTranslation()
-  const { type, definition } = form.getValues()
+  const { type, definition, begin_date } = form.getValues()
   const { rule, starts } = definition
+  const zones = useFarmZones()
+  const typedTimes = (starts.kind === 'every' ? [starts.start_time] : starts.times).filter((time) =>
+    /^\d{2}:\d{2}$/.test(time),
+  )
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
@@ -118,6 +124,14 @@ export const TimingFields = memoCard(function TimingFields({ form }: CardProps) 
         ) : (
           <CycleHours form={form} times={starts.times} />
         )}
+        <FarmZoneNote
+          zones={zones}
+          testId="timing-zone"
+          typed={{
+            day: begin_date > todayIn(zones.farm) ? begin_date : todayIn(zones.farm),
+            times: typedTimes,
+          }}
+        />
         <NumberInput
           label={t('schedules.fields.cycle_minutes')}
           maw={260}

@@ -23,12 +23,13 @@ const preview = (runs: PreviewRun[]): SchedulePreview => ({
 })
 
 describe('the preview timeline', () => {
-  it('lays the window’s days out in the user’s time zone, each run at its local minute', () => {
+  it('lays the window’s days out in the farm’s time zone, each run at its local minute', () => {
     const [row] = layOutPreview(preview([run({})]), 'Europe/Warsaw')
     expect(row?.days.map((day) => day.day)).toEqual(['2026-05-04', '2026-05-05'])
     expect(row?.days[0]?.bars).toEqual([
       {
         time: '06:00',
+        local: null,
         minutes: 30,
         startMinute: 360,
         endMinute: 390,
@@ -38,6 +39,19 @@ describe('the preview timeline', () => {
       },
     ])
     expect(row?.days[1]?.bars).toEqual([])
+  })
+
+  it('gives each run its start in the user’s own zone as well when it is not the farm’s', () => {
+    const [row] = layOutPreview(preview([run({})]), 'Europe/Warsaw', 'America/New_York')
+    expect(row?.days[0]?.bars[0]).toMatchObject({
+      time: '06:00',
+      startMinute: 360,
+      local: { day: '2026-05-04', time: '00:00' },
+    })
+    const [late] = layOutPreview(preview([run({})]), 'Europe/Warsaw', 'Pacific/Auckland')
+    expect(late?.days[0]?.bars[0]?.local).toEqual({ day: '2026-05-04', time: '16:00' })
+    const [early] = layOutPreview(preview([run({})]), 'Europe/Warsaw', 'America/Los_Angeles')
+    expect(early?.days[0]?.bars[0]?.local).toEqual({ day: '2026-05-03', time: '21:00' })
   })
 
   it('continues a run past midnight on the next day', () => {

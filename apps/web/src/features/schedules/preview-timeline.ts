@@ -2,6 +2,7 @@ import type { PlanRole, PreviewRun, SchedulePreview } from '@kropla/domain'
 import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone'
 import utc from 'dayjs/plugin/utc'
+import { wallClockIn } from '../farm-zone/farm-zone'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)
@@ -10,8 +11,10 @@ const minutesPerDay = 1440
 
 /** One bar of the timeline: the part of a run that falls on one day, in minutes from that midnight. */
 export interface TimelineBar {
-  /** `HH:mm` of the run's start, in the user's time zone. */
+  /** `HH:mm` of the run's start, in the farm's time zone. */
   time: string
+  /** The run's start where the user reads times, when that zone is not the farm's. */
+  local: { day: string; time: string } | null
   /** The whole run's minutes (a run past midnight also shows on the next day, continued). */
   minutes: number
   startMinute: number
@@ -23,7 +26,7 @@ export interface TimelineBar {
 }
 
 export interface TimelineDay {
-  /** `YYYY-MM-DD` in the user's time zone. */
+  /** `YYYY-MM-DD` in the farm's time zone. */
   day: string
   bars: TimelineBar[]
 }
@@ -37,7 +40,7 @@ export interface TimelineRow {
   days: TimelineDay[]
 }
 
-/** A moment in the user's zone; an unknown zone name falls back to the browser's own. */
+/** A moment in the farm's zone; an unknown zone name falls back to the browser's own. */
 function inZone(iso: string, timeZone: string | null) {
   const moment = dayjs.utc(iso)
   if (timeZone) {
@@ -50,7 +53,7 @@ function inZone(iso: string, timeZone: string | null) {
   return moment.local()
 }
 
-/** Every calendar day the preview window touches, in the user's zone. */
+/** Every calendar day the preview window touches, in the farm's zone. */
 function daysOf(preview: Pick<SchedulePreview, 'from' | 'to'>, timeZone: string | null): string[] {
   const last = inZone(preview.to, timeZone).subtract(1, 'millisecond').format('YYYY-MM-DD')
   const days: string[] = []
@@ -65,9 +68,14 @@ function daysOf(preview: Pick<SchedulePreview, 'from' | 'to'>, timeZone: string 
 }
 
 /** The pieces of one run, one per day it touches. */
-function piecesOf(run: PreviewRun, timeZone: string | null): { day: string; bar: TimelineBar }[] {
+function piecesOf(
+  run: PreviewRun,
+  timeZone: string | null,
+  displayZone: string | null,
+): { day: string; bar: TimelineBar }[] {
   const start = inZone(run.open_at, timeZone)
   const time = start.format('HH:mm')
+  const local = displayZone ? wallClockIn(run.open_at, displayZone) : null
   const pieces: { day: string; bar: TimelineBar }[] = []
   let startMinute = start.hour() * 60 + start.minute()
   let remaining = run.duration
@@ -79,6 +87,7 @@ function piecesOf(run: PreviewRun, timeZone: string | null): { day: string; bar:
       day,
       bar: {
         time,
+        local,
         minutes: run.duration,
         startMinute,
         endMinute,
@@ -98,9 +107,14 @@ function piecesOf(run: PreviewRun, timeZone: string | null): { day: string; bar:
 /**
  * The preview as the wizard draws it: one row per output (the elements' outputs first, in the order
  * they first run, then the water sources' outputs), and in each row the window's days with the bars
- * of its runs, all in the user's time zone.
+ * of its runs, all in the farm's time zone (`timeZone`); with `displayZone`, each run also says its
+ * start in the zone the user reads times in.
  */
-export function layOutPreview(preview: SchedulePreview, timeZone: string | null): TimelineRow[] {
+export function layOutPreview(
+  preview: SchedulePreview,
+  timeZone: string | null,
+  displayZone: string | null = null,
+): TimelineRow[] {
   const days = daysOf(preview, timeZone)
   const runs = [...preview.runs].sort((a, b) => a.open_at.localeCompare(b.open_at))
   const rows = new Map<number, TimelineRow & { byDay: Map<string, TimelineBar[]> }>()
@@ -118,7 +132,7 @@ export function layOutPreview(preview: SchedulePreview, timeZone: string | null)
       rows.set(run.id_output, row)
     }
     row.runCount += 1
-    for (const { day, bar } of piecesOf(run, timeZone)) {
+    for (const { day, bar } of piecesOf(run, timeZone, displayZone)) {
       const bars = row.byDay.get(day) ?? []
       bars.push(bar)
       row.byDay.set(day, bars)

@@ -21,9 +21,20 @@ beforeEach(() => {
   socket = createFakeSocket()
 })
 
-/** A farm (three valves, a water source, a section, a soil probe) seen by a user in Warsaw. */
-function openSchedules(schedules: Partial<FakeSchedules> = {}, lang: 'en' | 'pl' = 'en') {
-  const me = meFixture({ user: { time_zone: 'Europe/Warsaw', date_format: 'DD.MM.YYYY HH:mm', lang } })
+/** A farm in Warsaw (three valves, a water source, a section, a soil probe), by default seen from Warsaw. */
+function openSchedules(
+  schedules: Partial<FakeSchedules> = {},
+  lang: 'en' | 'pl' = 'en',
+  userZone: string | null = 'Europe/Warsaw',
+) {
+  const me = meFixture({
+    user: {
+      time_zone: userZone,
+      client_time_zone: 'Europe/Warsaw',
+      date_format: 'DD.MM.YYYY HH:mm',
+      lang,
+    },
+  })
   const server = withSchedules(withResources(createFakeServer(me, { isLoggedIn: true })), schedules)
   return { ...renderApp('/schedules', { server, lang }), server }
 }
@@ -318,6 +329,65 @@ describe('the schedule wizard', () => {
     ).toBeTruthy()
     expect(within(warnings).getByText('An element’s slider is not at 100 %.')).toBeTruthy()
     expect(within(warnings).getByText('Save the schedule at least 5 minutes before it starts.')).toBeTruthy()
+  })
+
+  it('says the times are the farm’s, and shows a user in another zone their own time as well', async () => {
+    const preview: SchedulePreview = {
+      from: '2030-05-05T22:00:00.000Z',
+      to: '2030-05-06T22:00:00.000Z',
+      runs: [
+        {
+          id_output: 11,
+          output_name: 'Valve north',
+          role: 'element',
+          element_index: 0,
+          cycle: 1,
+          open_at: '2030-05-06T06:24:00.000Z',
+          duration: 10,
+          fertigation: false,
+        },
+        {
+          id_output: 11,
+          output_name: 'Valve north',
+          role: 'element',
+          element_index: 0,
+          cycle: 2,
+          open_at: '2030-05-06T02:00:00.000Z',
+          duration: 10,
+          fertigation: false,
+        },
+      ],
+      warnings: [],
+    }
+    openSchedules({ previewFor: () => preview }, 'en', 'America/New_York')
+    const wizard = await openWizard()
+    change(field('name'), 'Morning')
+    change(field('begin_date'), '2030-05-06')
+    change(field('definition.starts.start_time'), '08:24')
+    chooseElement(wizard, 'Devices', 'Valve north')
+    const timing = wizard.getByTestId('timing-zone').textContent ?? ''
+    expect(timing).toContain("Times in the farm's time zone: Europe/Warsaw (GMT+")
+    expect(timing).toContain('Your time zone: America/New_York')
+    // 08:24 in Warsaw on 6 May 2030 (CEST) is 02:24 in New York (EDT).
+    expect(timing).toContain('Your time: 08:24 → 02:24.')
+
+    fireEvent.click(wizard.getByRole('button', { name: 'Show the preview' }))
+    await wizard.findByTestId('schedule-preview')
+    expect(wizard.getByTestId('preview-zone').textContent).toContain("farm's time zone: Europe/Warsaw")
+    const runs = within(wizard.getByRole('list', { name: 'Runs of Valve north' })).getAllByRole('listitem')
+    // In the farm's days and hours, each with the user's own time; 04:00 at the farm is the day before in New York.
+    expect(runs.map((run) => run.getAttribute('aria-label'))).toEqual([
+      '06.05.2030 04:00, 10 min (05.05.2030 22:00 your time)',
+      '06.05.2030 08:24, 10 min (02:24 your time)',
+    ])
+  })
+
+  it('shows one zone when the user reads times in the farm’s own', async () => {
+    openSchedules()
+    const wizard = await openWizard()
+    const timing = wizard.getByTestId('timing-zone').textContent ?? ''
+    expect(timing).toContain("Times in the farm's time zone: Europe/Warsaw")
+    expect(timing).not.toContain('Your time')
   })
 
   it('edits a schedule: its values are filled in and PUT back with the change', async () => {
