@@ -77,6 +77,7 @@ describe('assignedClients in /api/me', () => {
       type: 1,
       id_client: home.user.id_client,
       client_name: home.clientName,
+      client_time_zone: 'Europe/Warsaw',
       lang: null,
       time_zone: null,
       date_format: 'YYYY-MM-DD HH:mm:ss',

@@ -261,7 +261,7 @@ describe('the schedule wizard', () => {
     expect(wizard.queryByTestId('schedule-preview')).toBeNull()
   })
 
-  it('draws the preview per output in the user’s time zone, water sources apart, with the warnings', async () => {
+  it('draws the preview per output in the farm’s time zone, water sources apart, with the warnings', async () => {
     const preview: SchedulePreview = {
       from: '2026-05-03T22:00:00.000Z',
       to: '2026-05-05T22:00:00.000Z',
