@@ -32,9 +32,6 @@ const fieldValves = moduleNamed('AM-411')
 const dripValves = moduleNamed('AM-421')
 const lights = moduleNamed('AM-401')
 const pumpHouse = moduleNamed('AM-600')
-/** The browser's zone (support/browser.ts); the demo user has none, so schedules count in it too. */
-const browserZone = 'Europe/Warsaw'
-
 /** Two cycles a day: a 10-minute cycle, the first element at 100 % (10 min), the second at 60 % (6 min). */
 const cycleMinutes = 10
 const percents = [100, 60] as const
@@ -125,7 +122,8 @@ async function createThroughWizard(
   shotName: string | null,
 ): Promise<Created> {
   const name = `Every type: ${en.schedules.types[item.typeName]}`
-  const { day, time } = inputValuesIn(start, browserZone)
+  // Typed times are the farm's.
+  const { day, time } = inputValuesIn(start, format.zone)
   await page.getByRole('button', { name: en.schedules.add, exact: true }).click()
   const wizard = page.getByRole('dialog', { name: en.schedules.wizard.new_title })
   await wizard.waitFor()
@@ -202,8 +200,8 @@ describe('schedule types', () => {
   }, async () => {
     const { page, pageErrors } = await env.visit()
     await logInAsDemo(page, env.stack.baseUrl)
-    const { dateFormat, timeZone } = await userFormat(page)
-    const zone = timeZone ?? browserZone
+    // Schedule times count in the farm's zone (the demo farm's is the browser's here, Warsaw).
+    const { dateFormat, farmZone: zone } = await userFormat(page)
     const dayFormat = dateFormat.replace(/[\sT]*[Hh]{1,2}.*$/, '').trim() || 'YYYY-MM-DD'
     await visit(page, env.stack.baseUrl, '/schedules')
     await page.getByRole('heading', { name: en.schedules.title }).waitFor()

@@ -40,11 +40,14 @@ export interface Visit {
   scripts: string[]
 }
 
-export async function openVisit(browser: Browser, options: { locale?: string } = {}): Promise<Visit> {
+export async function openVisit(
+  browser: Browser,
+  options: { locale?: string; timezoneId?: string } = {},
+): Promise<Visit> {
   const context = await browser.newContext({
     viewport: desktop,
     locale: options.locale ?? 'en-US',
-    timezoneId: 'Europe/Warsaw',
+    timezoneId: options.timezoneId ?? 'Europe/Warsaw',
     colorScheme: 'light',
     reducedMotion: 'reduce',
   })

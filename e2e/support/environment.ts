@@ -7,7 +7,7 @@ export interface JourneyEnvironment {
   /** The running server and simulator (available from beforeAll on). */
   readonly stack: Stack
   /** A fresh browser context and page; closed after the test, with a screenshot when the test failed. */
-  visit(options?: { locale?: string }): Promise<Visit>
+  visit(options?: { locale?: string; timezoneId?: string }): Promise<Visit>
 }
 
 /**

@@ -146,8 +146,15 @@ export const outputPlans = (page: Page, from: Date, to: Date) =>
 
 export const schedules = (page: Page) => getJson<ScheduleRow[]>(page, '/api/schedulers')
 
-/** The user's date format and zone (none: the browser's). */
-export async function userFormat(page: Page): Promise<{ dateFormat: string; timeZone: string | null }> {
-  const me = await getJson<{ user: { date_format: string; time_zone: string | null } }>(page, '/api/me')
-  return { dateFormat: me.user.date_format, timeZone: me.user.time_zone }
+/**
+ * The user's date format, their own zone (none: the browser's) and the farm's zone, which schedule
+ * times, the preview and the calendar count in.
+ */
+export async function userFormat(
+  page: Page,
+): Promise<{ dateFormat: string; timeZone: string | null; farmZone: string }> {
+  const me = await getJson<{
+    user: { date_format: string; time_zone: string | null; client_time_zone: string }
+  }>(page, '/api/me')
+  return { dateFormat: me.user.date_format, timeZone: me.user.time_zone, farmZone: me.user.client_time_zone }
 }

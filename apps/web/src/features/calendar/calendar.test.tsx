@@ -47,8 +47,12 @@ const forecastRuns: OutputPlanRow[] = ['25', '26', '27', '28', '29', '30'].map((
   forecastFixture({ id: -(index + 1), open_at: `2026-11-${day}T05:00:00.000Z`, duration: 15 }),
 )
 
-function calendar(path = '/calendar?date=2026-11-25', lang: 'en' | 'pl' = 'en') {
-  const me = meFixture({ user: { lang, time_zone: 'Europe/Warsaw' } })
+function calendar(
+  path = '/calendar?date=2026-11-25',
+  lang: 'en' | 'pl' = 'en',
+  userZone: string | null = 'Europe/Warsaw',
+) {
+  const me = meFixture({ user: { lang, time_zone: userZone, client_time_zone: 'Europe/Warsaw' } })
   const server = withIrrigation(createFakeServer(me, { isLoggedIn: true }), {
     manual_opens: [],
     plans: [...weekRuns],
@@ -90,6 +94,23 @@ describe('the calendar', () => {
     expect(planWindows(server)).toEqual([
       { from: '2026-11-22T23:00:00.000Z', to: '2026-11-29T23:00:00.000Z' },
     ])
+  })
+
+  it("counts days and times in the farm's zone and says so, naming the user's own when it differs", async () => {
+    const { server } = calendar('/calendar?date=2026-11-25', 'en', 'America/New_York')
+    // Monday 06:00 at the farm is 00:00 in New York: still Monday 06:00 here.
+    const monday = await screen.findByRole('region', { name: 'Mon 2026-11-23' })
+    expect(
+      await within(monday).findByRole('listitem', {
+        name: 'Valve north, Morning tomatoes, 06:00–06:30: Executed correctly',
+      }),
+    ).toBeTruthy()
+    expect(planWindows(server)).toEqual([
+      { from: '2026-11-22T23:00:00.000Z', to: '2026-11-29T23:00:00.000Z' },
+    ])
+    const zone = screen.getByTestId('calendar-zone').textContent ?? ''
+    expect(zone).toContain("Times in the farm's time zone: Europe/Warsaw")
+    expect(zone).toContain('Your time zone: America/New_York')
   })
 
   it('has its legend and wording in Polish', async () => {
