@@ -27,8 +27,9 @@ function instantIn(day: string, time: string, zone: string): Date {
   return new Date(wall - offset)
 }
 
-const farmSays = (zone: string) => en.farm_zone.times_in.replace('{{zone}}', zone)
-const yoursSays = (zone: string) => en.farm_zone.yours.replace('{{zone}}', zone)
+// Up to the zone's name: its offset follows in brackets.
+const farmSays = (zone: string) => en.farm_zone.times_in.replace('{{zone}}.', zone)
+const yoursSays = (zone: string) => en.farm_zone.yours.replace('{{zone}}.', zone)
 
 describe("a farm's time zone", () => {
   it('a browser in New York plans a Warsaw farm’s 08:24 at 08:24 Warsaw, shown with the user’s own time', {
@@ -66,6 +67,9 @@ describe("a farm's time zone", () => {
     )
     await timing.scrollIntoViewIfNeeded()
     await screenshot(page, 'farm-zone-wizard-1280')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await timing.scrollIntoViewIfNeeded()
+    await screenshot(page, 'farm-zone-wizard-390')
 
     await wizard.getByRole('button', { name: en.schedules.wizard.to_preview, exact: true }).click()
     const preview = wizard.getByTestId('schedule-preview')
@@ -86,12 +90,10 @@ describe("a farm's time zone", () => {
       `${farmDay} 08:24, 15 min${en.schedules.preview.your_time.replace('{{time}}', yours)}`,
     ])
     await preview.scrollIntoViewIfNeeded()
-    await screenshot(page, 'farm-zone-preview-1280')
-    await page.setViewportSize({ width: 390, height: 844 })
-    await timing.scrollIntoViewIfNeeded()
-    await screenshot(page, 'farm-zone-wizard-390')
-    await preview.scrollIntoViewIfNeeded()
     await screenshot(page, 'farm-zone-preview-390')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await preview.scrollIntoViewIfNeeded()
+    await screenshot(page, 'farm-zone-preview-1280')
 
     await wizard.getByRole('button', { name: en.schedules.wizard.save, exact: true }).click()
     await page.getByText(en.schedules.notices.created).waitFor()
@@ -107,16 +109,23 @@ describe("a farm's time zone", () => {
     )
     expect(ours.map((plan) => new Date(plan.open_at).toISOString())).toEqual([opening.toISOString()])
 
+    await page.setViewportSize({ width: 390, height: 844 })
     await visit(page, env.stack.baseUrl, `/calendar?date=${day}&view=day`)
     const zoneNote = page.getByTestId('calendar-zone')
     await zoneNote.waitFor()
     expect(await zoneNote.textContent()).toContain(farmSays(farmZone))
     expect(await zoneNote.textContent()).toContain(yoursSays(browserZone))
-    await page.locator('[role="listitem"][aria-label*="Farm clock, 08:24, 08:24–08:39"]').first().waitFor()
+    await page
+      .getByRole('listitem', { name: /Farm clock, 08:24, 08:24–08:39/ })
+      .first()
+      .waitFor()
     await screenshot(page, 'farm-zone-calendar-390')
     await page.setViewportSize({ width: 1280, height: 800 })
     await visit(page, env.stack.baseUrl, `/calendar?date=${day}&view=week`)
-    await page.locator('[role="listitem"][aria-label*="Farm clock, 08:24, 08:24–08:39"]').first().waitFor()
+    await page
+      .getByRole('listitem', { name: /Farm clock, 08:24, 08:24–08:39/ })
+      .first()
+      .waitFor()
     await screenshot(page, 'farm-zone-calendar-1280')
     expect(pageErrors).toEqual([])
   })
