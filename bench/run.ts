@@ -1,3 +1,4 @@
+import { parseFirstLoadArgs, runFirstLoad } from './first-load'
 import { parseIngestArgs, runIngest } from './ingest'
 import { parseStallArgs, runStall } from './stall'
 
@@ -9,7 +10,9 @@ const usage = `Usage: npm run bench -- <bench> [options]
            --pg (or DATABASE_URL=...) use PostgreSQL  --profile DIR  write the server's CPU profiles
            --server-root DIR  run apps/server of another checkout (e.g. a patched copy)
   stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
-           --rows N (1500000)  --min-query-ms N (1000)`
+           --rows N (1500000)  --min-query-ms N (1000)
+  first-load  compressed JS/CSS the login page loads from the built app (apps/web/dist), vs all JS uncompressed
+           --dist DIR  --lazy NAMES lazy chunks the page loads (LoginScreen,en)  --limit-kb N brotli budget (150)`
 
 const [name, ...rest] = process.argv.slice(2)
 let ok: boolean
@@ -19,6 +22,9 @@ switch (name) {
     break
   case 'stall':
     ok = await runStall(parseStallArgs(rest))
+    break
+  case 'first-load':
+    ok = await runFirstLoad(parseFirstLoadArgs(rest))
     break
   default:
     console.error(usage)

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './precompress'
 
 const server = 'http://127.0.0.1:8080'
 
 /** The dev server forwards every server path so the browser sees one origin, as in production. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import './lib/zod-without-eval'
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import { StrictMode } from 'react'
@@ -5,22 +6,25 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { browserLanguages, chooseLanguage, readStoredLang } from './features/language/choose-language'
 import { registerServiceWorker } from './features/push/register-service-worker'
-import { createI18n } from './lib/i18n'
 import { reloadOnStaleChunks } from './lib/reload-on-stale-chunks'
+import { startI18n } from './lib/start-i18n'
 
-const i18n = createI18n(chooseLanguage(readStoredLang(localStorage), browserLanguages(navigator)))
-document.documentElement.lang = i18n.language
-i18n.on('languageChanged', (lang) => {
-  document.documentElement.lang = lang
-})
-
+// Before the first dynamic import (the catalogue), so a release replaced meanwhile reloads the page.
 reloadOnStaleChunks(window)
 registerServiceWorker()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <App i18n={i18n} />
-  </StrictMode>,
-)
+
+// The first render waits for the language's catalogue, so it is translated from the first frame.
+void startI18n(chooseLanguage(readStoredLang(localStorage), browserLanguages(navigator))).then((i18n) => {
+  document.documentElement.lang = i18n.language
+  i18n.on('languageChanged', (lang) => {
+    document.documentElement.lang = lang
+  })
+  createRoot(root).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  )
+})

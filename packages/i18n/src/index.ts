@@ -1,11 +1,11 @@
 import { en } from './en'
+import type { Lang } from './lang'
 import type { Messages } from './messages'
 import { pl } from './pl'
 
+export { defaultLang, type Lang, langs, pickLang } from './lang'
 export type { Messages } from './messages'
-export const catalogues = { en, pl } as const
-export type Lang = keyof typeof catalogues
-export const defaultLang: Lang = 'en'
+export const catalogues = { en, pl } as const satisfies Record<Lang, Messages>
 
 /** Resolves a dotted key (`errors.incorrect_login`) in a catalogue; unknown keys come back as the key. */
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {
@@ -15,14 +15,6 @@ export function translate(lang: Lang, key: string, params?: Record<string, strin
   }
   if (typeof node !== 'string') return key
   return params ? node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? '')) : node
-}
-
-export function pickLang(candidates: readonly (string | null | undefined)[]): Lang {
-  for (const candidate of candidates) {
-    const base = candidate?.toLowerCase().slice(0, 2)
-    if (base === 'pl' || base === 'en') return base
-  }
-  return defaultLang
 }
 
 export function flattenKeys(node: unknown, prefix = ''): string[] {

@@ -1,18 +1,26 @@
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import fastifyCookie from '@fastify/cookie'
-import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { registerErrorHandler } from './error-handler'
+import { docsContentSecurityPolicy, registerSecurityHeaders } from './security-headers'
+import { registerWebFiles } from './web-files'
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 
-/** The HTTP application shell: validation, cookies, OpenAPI, errors and the built web app. */
-export async function buildApp(options: { logger: Logger; trustProxy?: boolean }): Promise<FastifyInstance> {
+/**
+ * The HTTP application shell: security headers, validation, cookies, OpenAPI, errors and the
+ * built web app (from `webRoot`, by default apps/web/dist).
+ */
+export async function buildApp(options: {
+  logger: Logger
+  trustProxy?: boolean
+  webRoot?: string
+}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     trustProxy: options.trustProxy ?? false,
@@ -23,6 +31,7 @@ export async function buildApp(options: { logger: Logger; trustProxy?: boolean }
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  await registerSecurityHeaders(app)
   await app.register(fastifyCookie)
   await app.register(fastifySwagger, {
     openapi: {
@@ -30,10 +39,15 @@ export async function buildApp(options: { logger: Logger; trustProxy?: boolean }
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsContentSecurityPolicy,
+  })
   registerErrorHandler(app)
-  if (fs.existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, index: 'index.html' })
+  const webRoot = options.webRoot ?? webDist
+  if (fs.existsSync(webRoot)) {
+    await registerWebFiles(app, webRoot)
   } else {
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/plain').send('The web app is not built yet: run `npm run build`.'),

@@ -90,6 +90,8 @@ export interface ServerOptions {
   alarmSweepMs?: number
   /** The plan runner's clock and intervals (tests move the clock and run passes themselves). */
   planRuntime?: Pick<PlanRuntimeOptions, 'now' | 'tickMs' | 'leadRetryMs' | 'firstPassDelayMs'>
+  /** The built web app to serve (default apps/web/dist). */
+  webRoot?: string
 }
 
 /**
@@ -124,7 +126,7 @@ export async function startServer(
       now: options.now,
       policies: options.throttlePolicies,
     })
-    const app = await buildApp({ logger })
+    const app = await buildApp({ logger, webRoot: options.webRoot })
     const realtime = await startRealtime(app.server, sessions, config.REDIS_URL)
     const directory = createObjectDirectory(database.db)
     const stopMaintenance = startEmbeddedMaintenance(database, logger)

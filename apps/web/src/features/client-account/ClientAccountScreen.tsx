@@ -1,5 +1,5 @@
 import { type ClientAccount, clientAccountSchema, countryOptions } from '@kropla/domain'
-import { pickLang } from '@kropla/i18n'
+import { pickLang } from '@kropla/i18n/lang'
 import {
   Badge,
   Card,

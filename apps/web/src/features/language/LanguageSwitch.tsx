@@ -1,4 +1,4 @@
-import { type Lang, pickLang } from '@kropla/i18n'
+import { type Lang, pickLang } from '@kropla/i18n/lang'
 import { NativeSelect } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from './useChangeLanguage'

@@ -1,4 +1,4 @@
-import { type Lang, pickLang } from '@kropla/i18n'
+import { type Lang, pickLang } from '@kropla/i18n/lang'
 
 export const langStorageKey = 'kropla.lang'
 

@@ -1,5 +1,5 @@
 import type { LangRequest, MeResponse } from '@kropla/domain'
-import type { Lang } from '@kropla/i18n'
+import type { Lang } from '@kropla/i18n/lang'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'

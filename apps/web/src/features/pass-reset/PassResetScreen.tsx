@@ -1,5 +1,5 @@
 import { passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
-import { pickLang } from '@kropla/i18n'
+import { pickLang } from '@kropla/i18n/lang'
 import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'

@@ -7,7 +7,7 @@ import {
   registerRequestSchema,
   timeZoneSchema,
 } from '@kropla/domain'
-import { pickLang } from '@kropla/i18n'
+import { pickLang } from '@kropla/i18n/lang'
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type ReactNode, useState } from 'react'

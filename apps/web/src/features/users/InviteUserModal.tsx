@@ -1,5 +1,5 @@
 import { type AccountUser, accountUserSchema, inviteUserSchema } from '@kropla/domain'
-import { pickLang } from '@kropla/i18n'
+import { pickLang } from '@kropla/i18n/lang'
 import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'

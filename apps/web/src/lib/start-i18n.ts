@@ -1,0 +1,38 @@
+import type { Messages } from '@kropla/i18n'
+import type { Lang } from '@kropla/i18n/lang'
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { i18nOptions } from './i18n-options'
+
+/** Each catalogue is a chunk of its own: the first screen downloads only the language it shows. */
+const catalogueLoaders: Record<Lang, () => Promise<Messages>> = {
+  en: () => import('@kropla/i18n/en').then((module) => module.en),
+  pl: () => import('@kropla/i18n/pl').then((module) => module.pl),
+}
+
+const isLang = (language: string): language is Lang => language in catalogueLoaders
+
+/** i18next asks for a language before switching to it, so changeLanguage() resolves translated. */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    if (!isLang(language)) return callback(new Error(`No catalogue for ${language}`), false)
+    catalogueLoaders[language]().then(
+      (catalogue) => callback(null, catalogue),
+      (error: Error) => callback(error, false),
+    )
+  },
+}
+
+/** The browser app's i18next: resolves once the chosen language's catalogue has loaded. */
+export async function startI18n(lang: Lang): Promise<I18n> {
+  const instance = i18next.createInstance()
+  await instance
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    // No fallback language: the catalogues hold the same keys (packages/i18n tests), and a
+    // fallback would download the second catalogue on every start.
+    .init({ ...i18nOptions(lang), fallbackLng: false })
+  return instance
+}
