@@ -38,6 +38,8 @@ export interface Visit {
   pageErrors: string[]
   /** Every script URL the page requested, in order. */
   scripts: string[]
+  /** What the browser refused under the Content-Security-Policy (it logs each refusal). */
+  cspViolations: string[]
 }
 
 export async function openVisit(
@@ -58,13 +60,17 @@ export async function openVisit(
   const page = await context.newPage()
   const pageErrors: string[] = []
   const scripts: string[] = []
+  const cspViolations: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message))
+  page.on('console', (message) => {
+    if (/content.security.policy/i.test(message.text())) cspViolations.push(message.text())
+  })
   page.on('request', (request) => {
     if (request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js')) {
       scripts.push(request.url())
     }
   })
-  return { context, page, pageErrors, scripts }
+  return { context, page, pageErrors, scripts, cspViolations }
 }
 
 /** Saves a screenshot to e2e/screenshots/<name>.png (gitignored) and returns its path. */

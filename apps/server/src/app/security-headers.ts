@@ -27,12 +27,15 @@ export const appContentSecurityPolicy = {
 } as const
 
 /**
- * The API docs page (swagger-ui) runs its own inline start-up script and styles, allowed by the
- * hashes @fastify/swagger-ui publishes; this keeps our framing and plain-http rules on that page.
+ * The API docs page (swagger-ui) keeps the policy @fastify/swagger-ui writes for it (scripts from
+ * this origin), with three changes: swagger-ui sets inline styles as it renders, so style-src
+ * allows them on this page only; framing is refused as everywhere else; and no
+ * upgrade-insecure-requests (see registerSecurityHeaders).
  */
 export function docsContentSecurityPolicy(pluginPolicy: string): string {
   return pluginPolicy
     .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
     .replace(/\s*upgrade-insecure-requests;?/, '')
 }
 
