@@ -21,7 +21,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // zod-without-eval runs inside the zod chunk, before any chunk that builds a schema:
+            // as part of the entry chunk it would run only after the schema chunks it depends on.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ },
             {
               name: 'socket',
               test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/,

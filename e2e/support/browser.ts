@@ -57,10 +57,21 @@ export async function openVisit(
   // a slow, busy machine, where 15 s was not always enough for a lazy screen to load and answer.
   context.setDefaultTimeout(30_000)
   context.setDefaultNavigationTimeout(60_000)
+  const cspViolations: string[] = []
+  // The browser fires securitypolicyviolation even for a refusal the page catches (an eval probe),
+  // which it does not always log; both are collected.
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => cspViolations.push(text))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation
+      report(
+        `${event.effectiveDirective} refused ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      )
+    })
+  })
   const page = await context.newPage()
   const pageErrors: string[] = []
   const scripts: string[] = []
-  const cspViolations: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message))
   page.on('console', (message) => {
     if (/content.security.policy/i.test(message.text())) cspViolations.push(message.text())
