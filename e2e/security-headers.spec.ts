@@ -46,8 +46,8 @@ describe('security headers and first load', () => {
     const responses: Response[] = []
     page.on('response', (response) => responses.push(response))
 
-    const document = await page.goto(`${env.stack.baseUrl}/#/login`)
-    const headers = document?.headers() ?? {}
+    const answer = await page.goto(`${env.stack.baseUrl}/#/login`)
+    const headers = answer?.headers() ?? {}
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(headers['content-security-policy']).toContain("script-src 'self';")
     expect(headers['x-content-type-options']).toBe('nosniff')
@@ -81,14 +81,14 @@ describe('security headers and first load', () => {
 
   it('shows the API documentation under its own policy, which still forbids framing', async () => {
     const { page, pageErrors, cspViolations } = await env.visit()
-    const document = await page.goto(`${env.stack.baseUrl}/api/docs`)
+    const answer = await page.goto(`${env.stack.baseUrl}/api/docs`)
     await page
       .locator('.swagger-ui .info .title')
       .filter({ hasText: 'Kropla API' })
       .waitFor({ timeout: 60_000 })
     await page.locator('.swagger-ui .opblock').first().waitFor()
     const finalHeaders =
-      (await document?.request().redirectedTo()?.response())?.headers() ?? document?.headers()
+      (await answer?.request().redirectedTo()?.response())?.headers() ?? answer?.headers()
     expect(finalHeaders?.['x-frame-options']).toBe('DENY')
     expect(cspViolations).toEqual([])
     expect(pageErrors).toEqual([])
