@@ -228,7 +228,14 @@ describe('registration, steps 3 and 4 sent at once', () => {
 describe('registration', () => {
   it('opens the account with the module, makes the registrant its admin, and logs them in', async () => {
     const session = httpSession(server.url)
-    const request = registration(probe(), { lang: 'pl' })
+    // The registrant's browser is in New York: that becomes the farm's zone, not the user's.
+    const request = registration(probe(), { lang: 'pl', time_zone: 'America/New_York' })
+    const unknownZone = await httpSession(server.url).write('POST', '/api/register', {
+      ...request,
+      time_zone: 'Mars/Olympus',
+    })
+    expect(unknownZone.status).toBe(400)
+    expect(unknownZone.body.issues).toEqual([expect.objectContaining({ path: 'time_zone' })])
     const answer = await session.write('POST', '/api/register', request)
     expect(answer).toEqual({ status: 201, body: { ok: true } })
     expect(session.cookies.has('kropla_session')).toBe(true)
@@ -239,6 +246,8 @@ describe('registration', () => {
       email: request.email,
       type: 1,
       client_name: request.account_name,
+      client_time_zone: 'America/New_York',
+      time_zone: null,
       lang: 'pl',
     })
     expect((me.body.objects as { serial: string }[]).map((object) => object.serial)).toEqual([probe().serial])

@@ -1,13 +1,15 @@
 import type { ScheduleRow } from '@kropla/domain'
-import { Button, Card, Checkbox, ColorSwatch, EmptyState, Group, Table, Text } from '@mantine/core'
+import { Box, Button, Card, Checkbox, ColorSwatch, EmptyState, Group, Table, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
+import { formatDateTime } from '../../lib/format-date'
 import { translateKey } from '../../lib/translate-key'
+import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
+import { useFarmZones } from '../farm-zone/useFarmZones'
 import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
 import { DeleteScheduleDialog } from './DeleteScheduleDialog'
 import { EndDialog } from './EndDialog'
 import { PauseDialog } from './PauseDialog'
@@ -113,8 +115,10 @@ interface SchedulesTableProps {
 
 function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: SchedulesTableProps) {
   const { t, i18n } = useTranslation()
-  const format = useUserFormat()
   const { user } = useSession()
+  const zones = useFarmZones()
+  // Schedule times are the farm's, like the days and start times they come from.
+  const farmTime = (iso: string) => formatDateTime(iso, user.date_format, zones.farm)
   const day = (value: string) => formatCalendarDay(value, user.date_format)
   return (
     <Card withBorder radius="md" padding={0}>
@@ -154,7 +158,7 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
                       />
                       <Text span size="sm" fw={500} data-testid="schedule-state">
                         {state.key === 'schedules.states.paused_until'
-                          ? t(state.key, { until: format.dateTime(state.until) })
+                          ? t(state.key, { until: farmTime(state.until) })
                           : t(state.key)}
                       </Text>
                     </Group>
@@ -166,7 +170,7 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
                   </Table.Td>
                   <Table.Td data-testid="schedule-next-run" style={{ whiteSpace: 'nowrap' }}>
                     {row.next_run ? (
-                      format.dateTime(row.next_run)
+                      farmTime(row.next_run)
                     ) : (
                       <Text span size="sm" c="dimmed">
                         {t('schedules.next_none')}
@@ -233,6 +237,9 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Box px="sm" py="xs">
+        <FarmZoneNote zones={zones} testId="schedules-zone" />
+      </Box>
     </Card>
   )
 }

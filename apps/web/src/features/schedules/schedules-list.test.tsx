@@ -41,9 +41,11 @@ const rows = () => [
   scheduleRowFixture({ id: 4, name: 'Old program', state: 'ended', hidden: true }),
 ]
 
-/** A user in Warsaw (summer time, UTC+2) who reads dates day first. */
-function openSchedules(path = '/schedules', lang: 'en' | 'pl' = 'en') {
-  const me = meFixture({ user: { time_zone: 'Europe/Warsaw', date_format: 'DD.MM.YYYY HH:mm', lang } })
+/** A farm in Warsaw (summer time, UTC+2), by default seen from Warsaw, by a user who reads dates day first. */
+function openSchedules(path = '/schedules', lang: 'en' | 'pl' = 'en', userZone = 'Europe/Warsaw') {
+  const me = meFixture({
+    user: { time_zone: userZone, client_time_zone: 'Europe/Warsaw', date_format: 'DD.MM.YYYY HH:mm', lang },
+  })
   const server = withSchedules(withResources(createFakeServer(me, { isLoggedIn: true })), { rows: rows() })
   return { ...renderApp(path, { server, lang }), server }
 }
@@ -51,7 +53,16 @@ function openSchedules(path = '/schedules', lang: 'en' | 'pl' = 'en') {
 const rowOf = async (id: number) => within(await screen.findByTestId(`schedule-row-${id}`))
 
 describe('the schedules list', () => {
-  it('shows each schedule’s type, priority, state and next run in the user’s time zone and format', async () => {
+  it("shows the next run at the farm's time, saying so, to a user in another zone", async () => {
+    openSchedules('/schedules', 'pl', 'America/New_York')
+    const morning = await rowOf(1)
+    expect(morning.getByTestId('schedule-next-run').textContent).toBe('04.05.2026 08:00')
+    const note = screen.getByTestId('schedules-zone').textContent ?? ''
+    expect(note).toContain('Godziny w strefie czasowej gospodarstwa: Europe/Warsaw')
+    expect(note).toContain('Twoja strefa czasowa: America/New_York')
+  })
+
+  it('shows each schedule’s type, priority, state and next run in the farm’s time zone and the user’s format', async () => {
     openSchedules()
     const morning = await rowOf(1)
     expect(morning.getByText('Sequential')).toBeTruthy()

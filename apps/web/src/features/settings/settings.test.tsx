@@ -225,6 +225,28 @@ describe('client account', () => {
     expect(server.callsTo('DELETE', '/api/client')).toHaveLength(0)
   })
 
+  it('lets the admin move the farm to another time zone, which the calendar then counts in', async () => {
+    const { server, router } = renderApp('/settings/profile/client', { me: meOfType(1), isLoggedIn: true })
+    await screen.findByRole('button', { name: 'Save' })
+    const zone = screen
+      .getAllByLabelText("Farm's time zone")
+      .find((node): node is HTMLInputElement => node instanceof HTMLInputElement && node.type !== 'hidden')!
+    fireEvent.click(zone)
+    fireEvent.change(zone, { target: { value: 'New_York' } })
+    // Mantine keeps the animating dropdown out of the accessibility tree in jsdom.
+    fireEvent.click(await screen.findByRole('option', { name: /America\/New York/, hidden: true }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Changes saved.')).toBeTruthy()
+    expect(server.callsTo('PUT', '/api/client')[0]?.body).toMatchObject({ time_zone: 'America/New_York' })
+
+    await router.navigate('/calendar')
+    await waitFor(() =>
+      expect(screen.getByTestId('calendar-zone').textContent).toContain(
+        "Times in the farm's time zone: America/New_York",
+      ),
+    )
+  })
+
   it('says a taken account name at the field', async () => {
     const server = createFakeServer(meOfType(1), { isLoggedIn: true })
     server.state.accountNames.add('green acres farm')
