@@ -115,10 +115,9 @@ describe("a farm's time zone", () => {
     await zoneNote.waitFor()
     expect(await zoneNote.textContent()).toContain(farmSays(farmZone))
     expect(await zoneNote.textContent()).toContain(yoursSays(browserZone))
-    await page
-      .getByRole('listitem', { name: /Farm clock, 08:24, 08:24–08:39/ })
-      .first()
-      .waitFor()
+    const dayRun = page.getByRole('listitem', { name: /Farm clock, 08:24, 08:24–08:39/ }).first()
+    await dayRun.waitFor()
+    await dayRun.scrollIntoViewIfNeeded()
     await screenshot(page, 'farm-zone-calendar-390')
     await page.setViewportSize({ width: 1280, height: 800 })
     await visit(page, env.stack.baseUrl, `/calendar?date=${day}&view=week`)

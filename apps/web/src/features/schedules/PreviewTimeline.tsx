@@ -1,5 +1,6 @@
 import type { SchedulePreview } from '@kropla/domain'
 import { Alert, Box, Card, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
 import { useFarmZones } from '../farm-zone/useFarmZones'
@@ -147,74 +148,86 @@ function OutputTimeline({ row }: { row: TimelineRow }) {
       </Group>
       <Stack gap={4} role="list" aria-label={t('schedules.preview.runs_of', { output: row.name })}>
         <HourScale />
-        {row.days.map(({ day: date, bars }) => (
-          <Group key={date} gap="xs" wrap="nowrap" align="center">
-            <Text size="xs" w={84} style={{ flexShrink: 0 }}>
-              {day(date)}
-            </Text>
-            <Box
-              pos="relative"
-              h={14}
-              style={{
-                flex: 1,
-                minWidth: 120,
-                background: 'var(--mantine-color-gray-1)',
-                borderRadius: 3,
-                // Hour lines every six hours.
-                backgroundImage: `linear-gradient(to right, ${hourMarks
-                  .slice(1, -1)
+        {row.days.map(({ day: date, bars }) => {
+          const starts = bars.filter((bar) => !bar.isContinued)
+          const runsText =
+            starts.length === 0
+              ? t('schedules.preview.no_runs')
+              : starts
                   .map(
-                    (hour) =>
-                      `transparent calc(${(hour / 24) * 100}% - 1px), var(--mantine-color-gray-4) calc(${(hour / 24) * 100}% - 1px), var(--mantine-color-gray-4) ${(hour / 24) * 100}%, transparent ${(hour / 24) * 100}%`,
+                    (bar) =>
+                      t('schedules.preview.run', { time: bar.time, minutes: bar.minutes }) + yours(bar, date),
                   )
-                  .join(', ')})`,
-              }}
-            >
-              {bars.map((bar) => (
+                  .join(', ')
+          return (
+            <Fragment key={date}>
+              <Group gap="xs" wrap="nowrap" align="center">
+                <Text size="xs" w={84} style={{ flexShrink: 0 }}>
+                  {day(date)}
+                </Text>
                 <Box
-                  key={`${bar.time}-${bar.startMinute}-${bar.role}`}
-                  role={bar.isContinued ? undefined : 'listitem'}
-                  aria-hidden={bar.isContinued ? true : undefined}
-                  aria-label={
-                    bar.isContinued
-                      ? undefined
-                      : t(
-                          bar.fertigation
-                            ? 'schedules.preview.run_label_fertigation'
-                            : 'schedules.preview.run_label',
-                          { day: day(date), time: bar.time, minutes: bar.minutes },
-                        ) + yours(bar, date)
-                  }
-                  title={
-                    t('schedules.preview.run', { time: bar.time, minutes: bar.minutes }) + yours(bar, date)
-                  }
-                  data-fertigation={bar.fertigation ? 'true' : undefined}
-                  pos="absolute"
-                  top={0}
-                  h="100%"
+                  pos="relative"
+                  h={14}
                   style={{
-                    left: `${(bar.startMinute / 1440) * 100}%`,
-                    width: `max(3px, ${((bar.endMinute - bar.startMinute) / 1440) * 100}%)`,
-                    background: colorOf(bar),
-                    borderRadius: 2,
+                    flex: 1,
+                    minWidth: 120,
+                    background: 'var(--mantine-color-gray-1)',
+                    borderRadius: 3,
+                    // Hour lines every six hours.
+                    backgroundImage: `linear-gradient(to right, ${hourMarks
+                      .slice(1, -1)
+                      .map(
+                        (hour) =>
+                          `transparent calc(${(hour / 24) * 100}% - 1px), var(--mantine-color-gray-4) calc(${(hour / 24) * 100}% - 1px), var(--mantine-color-gray-4) ${(hour / 24) * 100}%, transparent ${(hour / 24) * 100}%`,
+                      )
+                      .join(', ')})`,
                   }}
-                />
-              ))}
-            </Box>
-            <Text size="xs" c="dimmed" w={200} visibleFrom="sm" style={{ flexShrink: 0 }} truncate>
-              {bars.filter((bar) => !bar.isContinued).length === 0
-                ? t('schedules.preview.no_runs')
-                : bars
-                    .filter((bar) => !bar.isContinued)
-                    .map(
-                      (bar) =>
+                >
+                  {bars.map((bar) => (
+                    <Box
+                      key={`${bar.time}-${bar.startMinute}-${bar.role}`}
+                      role={bar.isContinued ? undefined : 'listitem'}
+                      aria-hidden={bar.isContinued ? true : undefined}
+                      aria-label={
+                        bar.isContinued
+                          ? undefined
+                          : t(
+                              bar.fertigation
+                                ? 'schedules.preview.run_label_fertigation'
+                                : 'schedules.preview.run_label',
+                              { day: day(date), time: bar.time, minutes: bar.minutes },
+                            ) + yours(bar, date)
+                      }
+                      title={
                         t('schedules.preview.run', { time: bar.time, minutes: bar.minutes }) +
-                        yours(bar, date),
-                    )
-                    .join(', ')}
-            </Text>
-          </Group>
-        ))}
+                        yours(bar, date)
+                      }
+                      data-fertigation={bar.fertigation ? 'true' : undefined}
+                      pos="absolute"
+                      top={0}
+                      h="100%"
+                      style={{
+                        left: `${(bar.startMinute / 1440) * 100}%`,
+                        width: `max(3px, ${((bar.endMinute - bar.startMinute) / 1440) * 100}%)`,
+                        background: colorOf(bar),
+                        borderRadius: 2,
+                      }}
+                    />
+                  ))}
+                </Box>
+                <Text size="xs" c="dimmed" w={200} visibleFrom="sm" style={{ flexShrink: 0 }} truncate>
+                  {runsText}
+                </Text>
+              </Group>
+              {/* On a phone the words beside the bars are hidden: a user in another zone still reads their own times. */}
+              {starts.some((bar) => bar.local) && (
+                <Text size="xs" c="dimmed" hiddenFrom="sm" pl={92} aria-hidden>
+                  {runsText}
+                </Text>
+              )}
+            </Fragment>
+          )
+        })}
       </Stack>
     </Card>
   )
