@@ -106,6 +106,7 @@ describe('backup and restore', () => {
     await link.endAsync()
     const { database } = server
     await until(async () => (await database.pool.query('select 1 from readings')).rows.length === 2)
+    await database.pool.query(`update clients set time_zone = 'America/New_York'`)
 
     const file = path.join(tempDir(), 'farm.kropla.gz')
     const counts = await backupDatabase(database, file)
@@ -113,7 +114,11 @@ describe('backup and restore', () => {
 
     await database.pool.query('delete from readings')
     await database.pool.query("update objects set name = 'changed'")
+    await database.pool.query(`update clients set time_zone = 'Asia/Tokyo'`)
     await restoreDatabase(database, file)
+    // The farm's time zone comes back with the account.
+    const zone = await database.pool.query('select time_zone from clients')
+    expect(zone.rows).toEqual([{ time_zone: 'America/New_York' }])
     const readings = await database.pool.query('select field, value from readings order by field')
     expect(readings.rows).toEqual([
       { field: 'HUMIDITY_2', value: 28 },
