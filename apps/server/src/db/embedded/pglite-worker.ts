@@ -14,7 +14,12 @@ interface WorkerData {
 
 const { dataDir, socketPath } = workerData as WorkerData
 const db = await PGlite.create(dataDir)
-const server = new PGLiteSocketServer({ db, path: socketPath })
+// The pool holds one connection, but node-postgres destroys a connection whose query failed and
+// opens the next at once, before this server has seen the old one close. With the library's default
+// limit of one connection that next one was refused ('Too many connections': ECONNRESET or EPIPE for
+// the request after any database error). Queries still run one at a time, transactions stay on their
+// own connection (the queue pins them), and a closing connection's open transaction is rolled back.
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 })
 await server.start()
 parentPort?.postMessage({ type: 'ready' })
 
