@@ -944,6 +944,8 @@ export const en = {
     },
   },
   errors: {
+    push_endpoint_refused:
+      'This browser gave a push address the server may not call: it must be an https:// address on the public internet.',
     template_name_taken: 'A template with this name already exists.',
     schedule_data_error: 'Schedule data error.',
     schedule_save_failed: 'Failed to save the schedule.',

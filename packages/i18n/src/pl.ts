@@ -947,6 +947,8 @@ export const pl: Messages = {
     },
   },
   errors: {
+    push_endpoint_refused:
+      'Przeglądarka podała adres powiadomień, którego serwer nie może wywołać: musi to być adres https:// w publicznym internecie.',
     template_name_taken: 'Szablon o tej nazwie już istnieje.',
     schedule_data_error: 'Błąd danych harmonogramu.',
     schedule_save_failed: 'Nie udało się zapisać harmonogramu.',

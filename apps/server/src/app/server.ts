@@ -52,6 +52,7 @@ import { type MqttTransport, startEmbeddedBroker } from '../ingest/mqtt-embedded
 import { connectExternalBroker } from '../ingest/mqtt-external'
 import { createObjectDirectory } from '../ingest/object-directory'
 import { createMailer } from '../mail/mailer'
+import { createOutboundUrlPolicy } from '../outbound/outbound-url-policy'
 import { startRealtime } from '../realtime/socket-server'
 import { createPlanRuntime, type PlanRuntime, type PlanRuntimeOptions } from '../runtime/plan-runtime'
 import { buildApp } from './build-app'
@@ -92,6 +93,11 @@ export interface ServerOptions {
   planRuntime?: Pick<PlanRuntimeOptions, 'now' | 'tickMs' | 'leadRetryMs' | 'firstPassDelayMs'>
   /** The built web app to serve (default apps/web/dist). */
   webRoot?: string
+  /**
+   * Exact origins (`http://127.0.0.1:port`) exempt from the outbound URL rule (https:, public
+   * address): for tests' stand-in push services only; no environment variable sets it.
+   */
+  outboundAllowedOrigins?: readonly string[]
 }
 
 /**
@@ -127,7 +133,10 @@ export async function startServer(
       policies: options.throttlePolicies,
     })
     const app = await buildApp({ logger, webRoot: options.webRoot })
-    const realtime = await startRealtime(app.server, sessions, config.REDIS_URL)
+    const realtime = await startRealtime(app.server, sessions, {
+      redisUrl: config.REDIS_URL,
+      publicUrl: config.PUBLIC_URL,
+    })
     const directory = createObjectDirectory(database.db)
     const stopMaintenance = startEmbeddedMaintenance(database, logger)
     // Messages to modules; the MQTT transport is attached once it runs (after HTTP listens).
@@ -232,6 +241,7 @@ export async function startServer(
       mailer,
       settings: config,
       logger,
+      outboundUrls: createOutboundUrlPolicy({ allowedOrigins: options.outboundAllowedOrigins }),
       now: options.now,
       sweepMs: options.alarmSweepMs,
     })

@@ -54,13 +54,43 @@ function handshakeError(code: string, lang: Lang, params?: Record<string, string
 }
 
 /**
- * socket.io on the HTTP port, websocket transport only, authenticated by the session cookie.
+ * Whether a handshake comes from the app's own pages: its Origin is PUBLIC_URL's origin when that
+ * is set, else the host the request came to. Browsers always send Origin on a WebSocket, so a page
+ * of another site can never pass (cross-site WebSocket hijacking with the user's cookie); a
+ * request without Origin is not a browser's (socket.io-client in Node, a native app) and still
+ * needs a session cookie like any other.
+ */
+export function isOwnOrigin(request: http.IncomingMessage, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin
+  if (origin === undefined) return true
+  let parsed: URL
+  try {
+    parsed = new URL(origin)
+  } catch {
+    return false
+  }
+  if (publicUrl) return parsed.origin === new URL(publicUrl).origin
+  return parsed.host === request.headers.host
+}
+
+/**
+ * socket.io on the HTTP port, websocket transport only, authenticated by the session cookie;
+ * a handshake from another site's page is refused before the upgrade (isOwnOrigin).
  * Rooms: `client:<id>` (the session's current client account: its live data), `session:<id>`
  * (log_out, switch_client), `user:<id>` (user_client_change). Every request re-reads the session,
  * so a revoked session, or one whose account is blocked or expired, gets nothing.
  */
-export async function startRealtime(httpServer: http.Server, sessions: SessionService, redisUrl?: string) {
-  const io: RealtimeServer = new Server(httpServer, { transports: ['websocket'], serveClient: false })
+export async function startRealtime(
+  httpServer: http.Server,
+  sessions: SessionService,
+  settings: { redisUrl?: string; publicUrl?: string } = {},
+) {
+  const io: RealtimeServer = new Server(httpServer, {
+    transports: ['websocket'],
+    serveClient: false,
+    allowRequest: (request, answer) => answer(null, isOwnOrigin(request, settings.publicUrl)),
+  })
+  const redisUrl = settings.redisUrl
   // With REDIS_URL, events emitted by one server process reach sockets held by the others.
   const redis = redisUrl ? [createClient({ url: redisUrl }), createClient({ url: redisUrl })] : []
   if (redis.length) {

@@ -66,6 +66,15 @@ describe('api client', () => {
     expect(server.calls[0]?.headers['csrf-token']).toBeUndefined()
   })
 
+  it('sends the CSRF token with GET /logout, which the server guards like a write', async () => {
+    const server = fakeServer({ '/token': [ok({ token: 'T1' })], '/logout': [ok()] })
+    await client(server).api.get('/logout')
+    expect(server.calls.map((call) => [call.method, call.path, call.headers['csrf-token']])).toEqual([
+      ['GET', '/token', undefined],
+      ['GET', '/logout', 'T1'],
+    ])
+  })
+
   it('sends the interface language and the session cookie with every call', async () => {
     const server = fakeServer({ '/api/things': [ok()] })
     await client(server, 'pl').api.get('/api/things')

@@ -9,6 +9,10 @@ export interface Parser<T> {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 const writeMethods: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** GETs the server guards like writes: they change state (a cross-site link must not log anyone out). */
+const csrfGuardedReads: ReadonlySet<string> = new Set(['/logout'])
+const needsCsrfToken = (method: Method, path: string) =>
+  writeMethods.has(method) || csrfGuardedReads.has(pathOnly(path))
 
 /** Spec 01 section 7: these two may fail with not_authenticated without sending the user to login. */
 const pathsExemptFromLoginRedirect = ['/api/me', '/api/users/lang']
@@ -50,7 +54,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       'accept-language': options.getLang(),
     }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    if (writeMethods.has(method)) headers['csrf-token'] = await obtainCsrfToken()
+    if (needsCsrfToken(method, path)) headers['csrf-token'] = await obtainCsrfToken()
 
     let response: Response
     try {
@@ -68,7 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (response.ok) return payload
 
     const error = toRequestError(response.status, payload, response.headers.get('retry-after'))
-    if (error.code === 'csrf_invalid' && writeMethods.has(method) && !isRetry) {
+    if (error.code === 'csrf_invalid' && needsCsrfToken(method, path) && !isRetry) {
       csrfToken = null
       return request(method, path, body, true)
     }

@@ -174,7 +174,8 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
       })
     }
 
-    if (method !== 'GET' && headers['csrf-token'] !== 'csrf-1') return refuse(403, 'csrf_invalid')
+    if ((method !== 'GET' || path === '/logout') && headers['csrf-token'] !== 'csrf-1')
+      return refuse(403, 'csrf_invalid')
     if (path === '/token') return json(200, { token: 'csrf-1' })
     const failure = state.failures.get(`${method} ${path}`)
     if (failure) {

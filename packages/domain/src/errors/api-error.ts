@@ -68,6 +68,7 @@ export const errorCodes = [
   'message_save_failed',
   'template_save_failed',
   'template_name_taken',
+  'push_endpoint_refused',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Mailer } from '../../mail/mailer'
+import type { OutboundUrlPolicy } from '../../outbound/outbound-url-policy'
 import type { Realtime } from '../../realtime/socket-server'
 import { createAlarmNotifier } from '../notifications/alarm-notifier'
 import { type ChannelSettings, createNotificationChannels } from '../notifications/notification-channels'
@@ -29,6 +30,8 @@ export function startAlarms(
     mailer: Mailer
     settings: ChannelSettings & { PUBLIC_URL?: string }
     logger: Logger
+    /** The rule for user-given URLs (push endpoints) the server calls. */
+    outboundUrls: OutboundUrlPolicy
     now?: () => Date
     sweepMs?: number
   },
@@ -42,6 +45,7 @@ export function startAlarms(
     mailer: deps.mailer,
     settings: deps.settings,
     logger,
+    endpoints: deps.outboundUrls,
   })
   /** PUBLIC_URL, otherwise the address this server listens on. */
   const origin = () => {
@@ -58,7 +62,11 @@ export function startAlarms(
   })
   const monitor = createAlarmMonitor({ pool: deps.pool, dal, events, notifier, logger, now })
   registerAlarmsRoutes(app, { alarms: createAlarmsService({ dal, events, now }) })
-  registerPushRoutes(app, { subscriptions, vapidPublicKey: async () => (await vapid()).publicKey })
+  registerPushRoutes(app, {
+    subscriptions,
+    vapidPublicKey: async () => (await vapid()).publicKey,
+    endpoints: deps.outboundUrls,
+  })
 
   /** One sweep: silent modules, then notifications left pending. */
   async function sweep() {

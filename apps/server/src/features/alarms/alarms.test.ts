@@ -36,6 +36,8 @@ const alarmEvents: AlarmRow[][] = []
 const countEvents: BaseAlarms[] = []
 const leaked: unknown[] = []
 let pushService: Awaited<ReturnType<typeof startStandInService>>
+/** A service on loopback the server must never be made to call (not in the test's allowed origins). */
+let internalService: Awaited<ReturnType<typeof startStandInService>>
 const browser = createBrowserPushKeys()
 const expiredBrowser = createBrowserPushKeys()
 
@@ -70,9 +72,15 @@ const lastAlarmEvent = () => alarmEvents.at(-1)?.[0]
 
 beforeAll(async () => {
   pushService = await startStandInService((path) => (path.startsWith('/gone') ? 410 : 201))
+  internalService = await startStandInService()
   server = await startTestServer(
     {},
-    { now: () => new Date(Date.now() + clockSkewMs), alarmSweepMs: 3_600_000 },
+    {
+      now: () => new Date(Date.now() + clockSkewMs),
+      alarmSweepMs: 3_600_000,
+      // The stand-in push service is plain http on 127.0.0.1: exempt from the https/public-address rule.
+      outboundAllowedOrigins: [pushService.url],
+    },
   )
   farm = await seedAccount(server, ['AM-100-101'])
   helperAccount = await seedAccount(server, [])
@@ -122,6 +130,7 @@ afterAll(async () => {
   neighbourSocket?.close()
   await server?.stop()
   await pushService?.close()
+  await internalService?.close()
 })
 
 describe('alarms from readings', () => {
@@ -135,6 +144,15 @@ describe('alarms from readings', () => {
     ]) {
       expect((await owner.write('POST', '/api/push/subscriptions', subscription)).status).toBe(204)
     }
+    // One kept before the address rule existed (or whose name now resolves inside the network).
+    await pool().query(
+      `insert into push_subscriptions (endpoint, id_user, keys) values ($1, $2, $3::jsonb)`,
+      [
+        `${internalService.url}/internal/admin`,
+        farm.user.id,
+        JSON.stringify(createBrowserPushKeys().subscription('x').keys),
+      ],
+    )
 
     await sendMoisture(30)
     await sendMoisture(18.5)
@@ -191,6 +209,8 @@ describe('alarms from readings', () => {
     expect(payload).toMatchObject({ title: 'Alarm: North field probe', tag: `alarm-${raised.id}` })
     expect(payload.body).toContain('18,5 %')
     expect(payload.url).toMatch(/\/#\/alarms$/)
+    // The internal address was checked again at sending: never called, and its subscription forgotten.
+    expect(internalService.received).toEqual([])
     // The push service said the second browser's subscription is gone: it is forgotten.
     const subscriptions = await pool().query('select endpoint from push_subscriptions where id_user = $1', [
       farm.user.id,

@@ -120,7 +120,7 @@ describe('a session whose account becomes blocked or expired', () => {
     await loggedOut
     await expect(connectBrowserSocket(server.url, session.cookieHeader())).rejects.toThrow('account_blocked')
     // Logging out still works, and ends the session.
-    expect((await session.request('GET', '/logout')).status).toBe(200)
+    expect((await session.write('GET', '/logout')).status).toBe(200)
     await server.database.db
       .update(clients)
       .set({ blocked: false })

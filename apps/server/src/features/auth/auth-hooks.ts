@@ -11,6 +11,11 @@ export const anonymousCsrfCookie = 'kropla_csrf'
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Device ingest authenticates with HTTP Basic, not a browser session, so CSRF does not apply. */
 const csrfExempt = ['/ingest/']
+/**
+ * GETs that change state all the same: `GET /logout` is the spec's call, so it needs the token
+ * too, or any site could log a user out with a link or an <img>.
+ */
+const csrfGuardedReads = new Set(['/logout'])
 
 function sameToken(expected: string | undefined, given: unknown): boolean {
   if (!expected || typeof given !== 'string') return false
@@ -22,8 +27,8 @@ function sameToken(expected: string | undefined, given: unknown): boolean {
 /**
  * Loads the session behind the cookie into `request.auth` (the effective context: the session's
  * current client account and the user's type in it, see AuthContext), or into
- * `request.refusedSession` when that account is blocked or expired; then refuses any write that
- * lacks the CSRF token.
+ * `request.refusedSession` when that account is blocked or expired; then refuses any write (and
+ * `GET /logout`) that lacks the CSRF token.
  */
 export function registerAuthHooks(app: FastifyInstance, sessions: SessionService) {
   app.decorateRequest('auth', null)
@@ -33,7 +38,9 @@ export function registerAuthHooks(app: FastifyInstance, sessions: SessionService
     const resolution = token ? await sessions.resolve(token) : null
     request.auth = resolution?.auth ?? null
     request.refusedSession = resolution?.refused ?? null
-    if (safeMethods.has(request.method) || csrfExempt.some((prefix) => request.url.startsWith(prefix))) return
+    const guardedRead = csrfGuardedReads.has(request.url.split('?')[0]!)
+    if (safeMethods.has(request.method) && !guardedRead) return
+    if (csrfExempt.some((prefix) => request.url.startsWith(prefix))) return
     const expected = request.auth?.csrfToken ?? request.cookies[anonymousCsrfCookie]
     if (!sameToken(expected, request.headers['csrf-token'])) return sendError(request, reply, 'csrf_invalid')
   })

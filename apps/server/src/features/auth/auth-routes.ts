@@ -86,7 +86,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   routes.get(
     '/logout',
-    { schema: { tags: ['session'], summary: 'End the session', response: { 200: okSchema } } },
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'End the session (needs the csrf-token header, like a write)',
+        response: { 200: okSchema, 403: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       await deps.browserSessions.end(request, reply)
       return { ok: true as const }

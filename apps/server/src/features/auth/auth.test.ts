@@ -1,3 +1,4 @@
+import { io as connectSocket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   connectBrowserSocket,
@@ -112,11 +113,60 @@ describe('logout and sockets', () => {
     const cookie = session.cookieHeader()
     const socket = await connectBrowserSocket(server.url, cookie)
     const loggedOut = nextEvents(socket, 'log_out')
-    expect((await session.request('GET', '/logout')).status).toBe(200)
+    expect((await session.write('GET', '/logout')).status).toBe(200)
     await loggedOut
     const replay = await fetch(`${server.url}/api/me`, { headers: { cookie } })
     expect(replay.status).toBe(401)
     await expect(connectBrowserSocket(server.url, cookie)).rejects.toThrow('not_authenticated')
+  })
+
+  it('keeps the session when GET /logout comes without the csrf-token header (a cross-site link or <img>)', async () => {
+    const session = httpSession(server.url)
+    await session.login(farm.email, farm.password)
+    const socket = await connectBrowserSocket(server.url, session.cookieHeader())
+    let loggedOut = false
+    socket.on('log_out', () => {
+      loggedOut = true
+    })
+    const forged = await session.request('GET', '/logout', undefined, { referer: 'https://evil.example/' })
+    expect(forged).toEqual({
+      status: 403,
+      body: { error: 'csrf_invalid', message: expect.any(String) },
+    })
+    const wrongToken = await session.request('GET', '/logout', undefined, { 'csrf-token': 'guessed' })
+    expect(wrongToken.status).toBe(403)
+    expect((await session.request('GET', '/api/me')).status).toBe(200)
+    // The socket is still served: a round trip proves no log_out went before it.
+    const authorize = nextEvents<{ id_client: number }>(socket, 'authorize')
+    socket.disconnect().connect()
+    await authorize
+    expect(loggedOut).toBe(false)
+    socket.close()
+  })
+
+  it("refuses a socket handshake from another site's page, before any session is looked at", async () => {
+    const session = httpSession(server.url)
+    await session.login(farm.email, farm.password)
+    const cookie = session.cookieHeader()
+    const fromOrigin = (origin: string) =>
+      connectSocket(server.url, {
+        transports: ['websocket'],
+        extraHeaders: { cookie, origin },
+        reconnection: false,
+      })
+    const refused = fromOrigin('https://evil.example')
+    const error = await new Promise<Error>((resolve, reject) => {
+      refused.once('connect_error', resolve)
+      refused.once('connect', () => reject(new Error('a foreign page got a socket')))
+    })
+    expect(error.message).toBe('websocket error')
+    refused.close()
+    // The app's own page (no PUBLIC_URL: the host the request came to), and a client that is not a browser.
+    const own = fromOrigin(server.url)
+    await nextEvents(own, 'authorize')
+    own.close()
+    const plain = await connectBrowserSocket(server.url, cookie)
+    plain.close()
   })
 
   it('refuses a socket without a session, and tells a new one its client account', async () => {

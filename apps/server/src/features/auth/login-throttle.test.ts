@@ -96,7 +96,10 @@ function browserAt(address: string, lang = 'en') {
         sessionCookie: !hadSession && cookies.has('kropla_session'),
       }
     },
-    logout: () => send('GET', '/logout', {}),
+    async logout() {
+      const token = (JSON.parse((await send('GET', '/token', {})).text) as { token: string }).token
+      return send('GET', '/logout', { 'csrf-token': token })
+    },
   }
 }
 

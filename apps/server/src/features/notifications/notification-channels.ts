@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Mailer } from '../../mail/mailer'
+import type { OutboundUrlPolicy } from '../../outbound/outbound-url-policy'
 import { createPushSubscriptionsDal } from '../push/push-subscriptions-dal'
 import { loadVapidKeys, type VapidKeys } from '../push/vapid-keys'
 import type { NotificationChannel } from './channels'
@@ -24,6 +25,7 @@ export function createNotificationChannels(deps: {
   mailer: Mailer
   settings: ChannelSettings
   logger: Logger
+  endpoints: OutboundUrlPolicy
 }) {
   const subscriptions = createPushSubscriptionsDal(deps.pool)
   let vapidKeys: Promise<VapidKeys> | undefined
@@ -41,7 +43,13 @@ export function createNotificationChannels(deps: {
   const channels: NotificationChannel[] = [
     createEmailChannel(deps.mailer),
     createSmsChannel(smsProvider),
-    createPushChannel({ subscriptions, vapid, subject: deps.settings.VAPID_SUBJECT, logger: deps.logger }),
+    createPushChannel({
+      subscriptions,
+      vapid,
+      subject: deps.settings.VAPID_SUBJECT,
+      logger: deps.logger,
+      endpoints: deps.endpoints,
+    }),
   ]
   return { channels, subscriptions, vapid }
 }

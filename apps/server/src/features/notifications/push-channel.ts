@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import webPush from 'web-push'
+import { type OutboundUrlPolicy, OutboundUrlRefused } from '../../outbound/outbound-url-policy'
 import type { PushSubscriptionsDal } from '../push/push-subscriptions-dal'
 import type { VapidKeys } from '../push/vapid-keys'
 import type { NotificationChannel } from './channels'
@@ -11,8 +12,9 @@ const pushTtlSeconds = 24 * 3600
 
 /**
  * Alarm notifications by Web Push to every browser the user subscribed. `web-push` signs (VAPID)
- * and encrypts (aes128gcm) the message; it is POSTed with fetch, which speaks http: and https:.
- * A 404 or 410 answer means the subscription is gone: it is removed. Without any subscription the
+ * and encrypts (aes128gcm) the message; it is POSTed through the outbound URL policy, which checks
+ * the endpoint again now (https:, public address: DNS can change since it was subscribed).
+ * A 404 or 410 answer means the subscription is gone: it is removed, and so is one the policy refuses. Without any subscription the
  * notification is skipped; it counts as sent when one browser's push service took it.
  */
 export function createPushChannel(deps: {
@@ -20,6 +22,7 @@ export function createPushChannel(deps: {
   vapid: () => Promise<VapidKeys>
   subject: string
   logger: Logger
+  endpoints: OutboundUrlPolicy
 }): NotificationChannel {
   return {
     name: 'push',
@@ -48,22 +51,27 @@ export function createPushChannel(deps: {
           continue
         }
         try {
-          const answer = await fetch(request.endpoint, {
+          const answer = await deps.endpoints.send(request.endpoint, {
             method: request.method,
             headers: Object.fromEntries(
               Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
             ),
             body: request.body ?? undefined,
-            signal: AbortSignal.timeout(pushTimeoutMs),
+            timeoutMs: pushTimeoutMs,
           })
-          if (answer.ok) delivered++
+          if (answer.status >= 200 && answer.status < 300) delivered++
           else if (answer.status === 404 || answer.status === 410) {
             gone++
             await deps.subscriptions.forget(subscription.endpoint)
             deps.logger.info({ user: recipient.id, status: answer.status }, 'push subscription gone: removed')
           } else failures.push(`push service answered ${answer.status}`)
         } catch (error) {
-          failures.push(error instanceof Error ? error.message : String(error))
+          if (error instanceof OutboundUrlRefused) {
+            // Never sent to an address the server must not call; the browser subscribes afresh.
+            gone++
+            await deps.subscriptions.forget(subscription.endpoint)
+            deps.logger.warn({ user: recipient.id, reason: error.message }, 'push endpoint refused: removed')
+          } else failures.push(error instanceof Error ? error.message : String(error))
         }
       }
       if (delivered > 0) return { status: 'sent' }

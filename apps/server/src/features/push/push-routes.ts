@@ -2,6 +2,8 @@ import { apiErrorSchema, pushSubscriptionSchema, singleLineText } from '@kropla/
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { HttpError } from '../../app/http-errors'
+import { type OutboundUrlPolicy, OutboundUrlRefused } from '../../outbound/outbound-url-policy'
 import { requireUser } from '../auth/auth-hooks'
 import type { PushSubscriptionsDal } from './push-subscriptions-dal'
 
@@ -10,7 +12,11 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 /** Web Push: the server's public VAPID key and the session user's browser subscriptions. */
 export function registerPushRoutes(
   app: FastifyInstance,
-  deps: { subscriptions: PushSubscriptionsDal; vapidPublicKey: () => Promise<string> },
+  deps: {
+    subscriptions: PushSubscriptionsDal
+    vapidPublicKey: () => Promise<string>
+    endpoints: Pick<OutboundUrlPolicy, 'check'>
+  },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   routes.get(
@@ -32,12 +38,23 @@ export function registerPushRoutes(
       preValidation: requireUser,
       schema: {
         tags: ['push'],
-        summary: "Keep this browser's push subscription for the session's user (alarm notifications)",
+        summary:
+          "Keep this browser's push subscription for the session's user (alarm notifications); the endpoint must be https: on a public address",
         body: pushSubscriptionSchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
+      // The server will POST to this URL: only https: on a public address (checked again when sending).
+      try {
+        await deps.endpoints.check(request.body.endpoint)
+      } catch (error) {
+        if (error instanceof OutboundUrlRefused) {
+          request.log.info({ reason: error.message }, 'push endpoint refused')
+          throw new HttpError('push_endpoint_refused')
+        }
+        throw error
+      }
       await deps.subscriptions.save(request.auth!.user.id, request.body)
       return reply.code(204).send(null)
     },
