@@ -237,7 +237,8 @@ export const en = {
     email: 'E-mail',
     send: 'Send the link',
     sent_title: 'Check your mail',
-    sent_text: 'We have sent a link to set a new password to {{email}}. It is valid for {{minutes}} minutes.',
+    sent_text:
+      'If an account of that name has a user with the e-mail {{email}}, we have sent a link there to set a new password. It is valid for {{minutes}} minutes. Nothing arrived? Check the account name and the address, and the spam folder.',
     new_intro: 'Enter your new password twice.',
     password: 'New password',
     password_confirm: 'Repeat the new password',
@@ -1121,6 +1122,9 @@ export const en = {
     invitation_subject: 'Kropla: you are invited to the account "{{account}}"',
     invitation_text:
       'Hello,\n\n{{inviter}} invited you to the Kropla account "{{account}}". Your login is {{email}}. To set your password and start, open this link within {{days}} days:\n\n{{link}}\n\nIf you do not expect this invitation, ignore this message.',
+    invitation_existing_subject: 'Kropla: an invitation to the account "{{account}}"',
+    invitation_existing_text:
+      'Hello,\n\n{{inviter}} invited {{email}} to the Kropla account "{{account}}". This address already has a Kropla account, so nothing was changed: your account, password and data stay as they are. To work in "{{account}}" as well, ask {{inviter}} to have Kropla support add your account to it.\n\nIf you do not expect this invitation, ignore this message.',
   },
   notifications: {
     alarm_subject: 'Kropla alarm: {{module}}',

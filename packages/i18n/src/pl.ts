@@ -239,7 +239,7 @@ export const pl: Messages = {
     send: 'Wyślij link',
     sent_title: 'Sprawdź pocztę',
     sent_text:
-      'Link do ustawienia nowego hasła wysłaliśmy na adres {{email}}. Jest ważny przez {{minutes}} minut.',
+      'Jeśli konto o tej nazwie ma użytkownika z adresem {{email}}, wysłaliśmy na ten adres link do ustawienia nowego hasła. Jest ważny przez {{minutes}} minut. Nic nie przyszło? Sprawdź nazwę konta, adres i folder spamu.',
     new_intro: 'Wpisz nowe hasło dwa razy.',
     password: 'Nowe hasło',
     password_confirm: 'Powtórz nowe hasło',
@@ -1123,6 +1123,9 @@ export const pl: Messages = {
     invitation_subject: 'Kropla: zaproszenie do konta „{{account}}”',
     invitation_text:
       'Dzień dobry,\n\n{{inviter}} zaprasza Cię do konta Kropla „{{account}}”. Twój login to {{email}}. Aby ustawić hasło i zacząć, otwórz ten link w ciągu {{days}} dni:\n\n{{link}}\n\nJeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.',
+    invitation_existing_subject: 'Kropla: zaproszenie do konta „{{account}}”',
+    invitation_existing_text:
+      'Dzień dobry,\n\n{{inviter}} zaprasza adres {{email}} do konta Kropla „{{account}}”. Ten adres ma już konto Kropla, więc niczego nie zmieniono: Twoje konto, hasło i dane pozostają bez zmian. Aby pracować również w koncie „{{account}}”, poproś {{inviter}} o zgłoszenie do pomocy technicznej Kropla dodania Twojego konta.\n\nJeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.',
   },
   notifications: {
     alarm_subject: 'Alarm Kropla: {{module}}',

@@ -101,7 +101,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => 
       '--email',
       'owner@example.com',
       '--password',
-      'x',
+      'Pass-word-2',
       '--type',
       'normal',
     )
@@ -113,7 +113,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => 
       '--email',
       'x@example.com',
       '--password',
-      'x',
+      'Pass-word-2',
       '--type',
       'boss',
     )
@@ -125,8 +125,55 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => 
     expect(
       (await kropla('user', 'set-password', '--email', 'owner@example.com', '--password', 'New-pass-2')).code,
     ).toBe(0)
-    const unknown = await kropla('user', 'set-password', '--email', 'ghost@example.com', '--password', 'x')
+    const unknown = await kropla(
+      'user',
+      'set-password',
+      '--email',
+      'ghost@example.com',
+      '--password',
+      'New-pass-2',
+    )
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('No user with e-mail ghost@example.com.')
+  })
+
+  // Each command opens the embedded database: give the four of them time on a busy machine.
+  it('holds passwords to the rule registration applies, and changes nothing for a weak one', {
+    timeout: 240_000,
+  }, async () => {
+    const storedHashes = async () => {
+      const database = await openDatabase({ dataDir })
+      try {
+        return (await database.pool.query('select email, password_hash from users order by email')).rows
+      } finally {
+        await database.close()
+      }
+    }
+    const before = await storedHashes()
+    const short = await kropla(
+      'user',
+      'create',
+      '--email',
+      'weak@example.com',
+      '--password',
+      'Short-1',
+      '--type',
+      'normal',
+    )
+    expect(short.code).toBe(1)
+    expect(short.stderr).toContain('The password is not accepted: Password is too short.')
+    const weakChange = await kropla(
+      'user',
+      'set-password',
+      '--email',
+      'owner@example.com',
+      '--password',
+      'password',
+    )
+    expect(weakChange.code).toBe(1)
+    expect(weakChange.stderr).toContain('The password is not accepted')
+    // No weak user was made, and the owner's password is still the one set before.
+    expect(await storedHashes()).toEqual(before)
+    expect(before.map((row) => row.email)).not.toContain('weak@example.com')
   })
 })

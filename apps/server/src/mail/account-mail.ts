@@ -5,7 +5,11 @@ export interface MailContent {
   text: string
 }
 
-function compose(lang: Lang, kind: 'password_reset' | 'invitation', params: Record<string, string | number>) {
+function compose(
+  lang: Lang,
+  kind: 'password_reset' | 'invitation' | 'invitation_existing',
+  params: Record<string, string | number>,
+) {
   return {
     subject: translate(lang, `mail.${kind}_subject`, params),
     text: `${translate(lang, `mail.${kind}_text`, params)}\n\n--\n${translate(lang, 'mail.signature')}\n`,
@@ -26,4 +30,15 @@ export function invitationMail(
   params: { link: string; email: string; account: string; inviter: string; days: number },
 ): MailContent {
   return compose(lang, 'invitation', params)
+}
+
+/**
+ * To an address invited to an account while it already has one elsewhere: nothing was changed,
+ * and how to get access. The inviting admin is answered as for a new address.
+ */
+export function invitationExistingMail(
+  lang: Lang,
+  params: { email: string; account: string; inviter: string },
+): MailContent {
+  return compose(lang, 'invitation_existing', params)
 }

@@ -243,8 +243,8 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
     if (path === '/api/pass_reset') {
       const data = check<{ account_name: string; email: string }>(passwordResetRequestSchema)
       if (data instanceof Response) return data
-      const known = state.accountNames.has(data.account_name.toLowerCase()) && state.emails.has(data.email)
-      return known ? ok() : refuse(400, 'reset_incorrect')
+      // Like the server: the same answer whether or not the account and e-mail are known.
+      return ok()
     }
     if (path === '/api/pass_reset/confirm' || path === '/api/invitations/accept') {
       const data = check<{ token: string }>(newPasswordSchema)
@@ -301,7 +301,9 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
     if (path === '/api/users/invite') {
       const data = check<{ email: string; name: string; family_name: string; type: 1 | 2 }>(inviteUserSchema)
       if (data instanceof Response) return data
-      if (state.emails.has(data.email)) return refuse(400, 'email_in_use')
+      if (state.users.some((user) => user.email === data.email)) return refuse(400, 'email_in_use')
+      // Like the server: an address with an account elsewhere gets the same answer, and is not listed.
+      if (state.emails.has(data.email)) return json(202, { email: data.email })
       state.emails.add(data.email)
       const at = '2026-05-01T10:00:00.000Z'
       const created: AccountUser = {
@@ -317,7 +319,7 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
         updated_at: at,
       }
       state.users = [...state.users, created]
-      return json(201, created)
+      return json(202, { email: created.email })
     }
     const userMatch = /^\/api\/users\/(\d+)$/.exec(path)
     if (userMatch) {

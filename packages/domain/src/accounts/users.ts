@@ -17,6 +17,13 @@ export const accountUserSchema = z.object({
 })
 export type AccountUser = z.infer<typeof accountUserSchema>
 
+/**
+ * The answer to an invitation: the same whether the address was new or already has an account
+ * elsewhere (the users list shows the invited user when it was new).
+ */
+export const invitationSentSchema = z.object({ email: z.string() })
+export type InvitationSent = z.infer<typeof invitationSentSchema>
+
 /** An admin may make admins and normal users; only the operator makes another operator. */
 export const assignableUserTypeSchema = z.union([z.literal(1), z.literal(2)], {
   error: 'errors.field_required',

@@ -24,8 +24,17 @@ describe('invitation', () => {
       type: 2,
       lang: 'pl',
     })
-    expect(invited.status).toBe(201)
-    expect(invited.body).toMatchObject({ email, name: 'Anna', family_name: 'Nowak', type: 2, invited: true })
+    expect(invited).toEqual({ status: 202, body: { email } })
+    const listedInvited = (await admin.request('GET', '/api/users')).body as unknown as Record<
+      string,
+      unknown
+    >[]
+    expect(listedInvited.find((user) => user.email === email)).toMatchObject({
+      name: 'Anna',
+      family_name: 'Nowak',
+      type: 2,
+      invited: true,
+    })
 
     const mail = lastMailTo(server, email, 'invitation')
     expect(mail.origin).toBe('https://farm.example.com')

@@ -19,9 +19,10 @@ export function registerPasswordResetRoutes(
     {
       schema: {
         tags: ['password reset'],
-        summary: 'Step 1: mail a one-time link to the user with this e-mail in the account of this name',
+        summary:
+          'Step 1: mail a one-time link to the user with this e-mail in the account of this name; the same answer when there is none',
         body: passwordResetRequestSchema,
-        response: { 200: okSchema, 400: apiErrorSchema, 500: apiErrorSchema },
+        response: { 200: okSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

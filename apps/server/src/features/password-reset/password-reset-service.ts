@@ -1,7 +1,6 @@
 import { passwordResetLinkMinutes } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n'
 import type { Logger } from 'pino'
-import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import { passwordResetMail } from '../../mail/account-mail'
 import type { Mailer } from '../../mail/mailer'
@@ -24,13 +23,20 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   const users = createUsersDal(deps.db)
   const tokens = createUserTokensDal(deps.db)
   return {
-    /** Step 1: mails a link to the user with that e-mail in the account of that name. */
+    /**
+     * Step 1: mails a link to the user with that e-mail in the account of that name. Answers the
+     * same whether or not there is such a user (no way to learn who has an account), and a mail
+     * that could not be sent is logged for the operator, not told to the asker.
+     */
     async request(
       input: { account_name: string; email: string; lang?: 'en' | 'pl' },
       context: { origin: string; acceptLanguage?: string },
     ) {
       const user = await users.findByEmailAndClientName(input.email, input.account_name)
-      if (!user) throw new HttpError('reset_incorrect')
+      if (!user) {
+        deps.logger.info('password reset asked for an unknown account name and e-mail: nothing mailed')
+        return
+      }
       const client = await users.findClient(user.id_client)
       const expiresAt = new Date(now().getTime() + passwordResetLinkMinutes * 60_000)
       const token = await tokens.issue('password_reset', user.id, expiresAt)
@@ -45,7 +51,6 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         await deps.mailer.send({ to: user.email, ...mail })
       } catch (error) {
         deps.logger.error({ err: error }, 'password reset mail not sent')
-        throw new HttpError('reset_failed')
       }
     },
 

@@ -1,11 +1,18 @@
-import { type AccountUser, invitationLinkDays, isAdmin, isAdminus, userTypeSchema } from '@kropla/domain'
+import {
+  type AccountUser,
+  type InvitationSent,
+  invitationLinkDays,
+  isAdmin,
+  isAdminus,
+  userTypeSchema,
+} from '@kropla/domain'
 import { type Lang, pickLang } from '@kropla/i18n'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import { user_clients } from '../../db/schema'
-import { invitationMail } from '../../mail/account-mail'
+import { invitationExistingMail, invitationMail } from '../../mail/account-mail'
 import type { Mailer } from '../../mail/mailer'
 import type { UserRow } from '../auth/auth-context'
 import { verifyPassword } from '../auth/password'
@@ -66,6 +73,27 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
     return target
   }
 
+  /** Tells an address invited while it has an account elsewhere; a failure is only logged (same answer). */
+  async function mailExistingAccount(
+    admin: UserRow,
+    existing: UserRow,
+    input: { lang?: Lang },
+    context: { lang: Lang },
+  ) {
+    const client = await users.findClient(admin.id_client)
+    const lang = pickLang([existing.lang, input.lang, context.lang])
+    const mail = invitationExistingMail(lang, {
+      email: existing.email,
+      account: client?.name ?? '',
+      inviter: `${admin.name} ${admin.family_name}`.trim() || admin.email,
+    })
+    try {
+      await deps.mailer.send({ to: existing.email, ...mail })
+    } catch (error) {
+      deps.logger.error({ err: error }, 'invitation notice to an existing account not sent')
+    }
+  }
+
   return {
     async list(idClient: number): Promise<AccountUser[]> {
       return (await users.listByClient(idClient)).map(toAccountUser)
@@ -73,14 +101,21 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
 
     /**
      * Creates the user as `invited` (no password) and mails them the link to the first-run
-     * set-password screen. `email_in_use` when the e-mail belongs to anyone already.
+     * set-password screen. `email_in_use` only for a user of the admin's own account (already in
+     * their list); an address with an account elsewhere gets the same answer as a new one, so no
+     * admin can probe who uses Kropla, and that address is mailed that nothing was changed.
      */
     async invite(
       admin: UserRow,
       input: { email: string; name: string; family_name: string; type: 1 | 2; lang?: Lang },
       context: { origin: string; lang: Lang },
-    ): Promise<AccountUser> {
-      if (await users.findByEmail(input.email)) throw new HttpError('email_in_use')
+    ): Promise<InvitationSent> {
+      const existing = await users.findByEmail(input.email)
+      if (existing?.id_client === admin.id_client) throw new HttpError('email_in_use')
+      if (existing) {
+        await mailExistingAccount(admin, existing, input, context)
+        return { email: existing.email }
+      }
       const expiresAt = new Date(now().getTime() + invitationLinkDays * 24 * 60 * 60_000)
       let created: { user: UserRow; token: string }
       try {
@@ -99,7 +134,8 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
           return { user, token }
         })
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_unique')) throw new HttpError('email_in_use')
+        // Made meanwhile by someone else: answered like any address that has an account.
+        if (isUniqueViolation(error, 'users_email_unique')) return { email: input.email }
         throw error
       }
       const client = await users.findClient(admin.id_client)
@@ -118,7 +154,7 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
         await users.remove(created.user.id)
         throw new HttpError('changes_not_saved')
       }
-      return toAccountUser(created.user)
+      return { email: created.user.email }
     },
 
     /**

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema'
+import { readOutbox } from '../../mail/outbox'
 import {
   connectBrowserSocket,
   httpSession,
@@ -9,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/test-server'
-import { addUser, knownPassword, loggedIn } from './account-fixtures'
+import { addUser, knownPassword, lastMailTo, loggedIn } from './account-fixtures'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>
@@ -42,8 +43,8 @@ describe('users management (admin)', () => {
     ])
   })
 
-  it('refuses to invite an e-mail that is already in use anywhere', async () => {
-    const answer = await admin.write('POST', '/api/users/invite', { email: neighbour.email, type: 2 })
+  it("refuses to invite a user already in the admin's own list", async () => {
+    const answer = await admin.write('POST', '/api/users/invite', { email: worker.email, type: 2 })
     expect(answer).toEqual({
       status: 400,
       body: { error: 'email_in_use', message: 'Provided email is already in use!' },
@@ -55,6 +56,37 @@ describe('users management (admin)', () => {
       { 'csrf-token': await admin.token(), 'accept-language': 'pl' },
     )
     expect(polish.body.message).toBe('Podany adres e-mail jest już używany!')
+  })
+
+  it('answers an address with an account in another farm exactly as a new one, changes nothing, and tells that address', async () => {
+    const fresh = `fresh${process.pid}${Date.now()}@example.com`
+    const asNew = await admin.write('POST', '/api/users/invite', { email: fresh, type: 2 })
+    const elsewhere = await admin.write('POST', '/api/users/invite', {
+      email: neighbour.email.toUpperCase(),
+      type: 1,
+    })
+    expect(asNew).toEqual({ status: 202, body: { email: fresh } })
+    expect(elsewhere).toEqual({ status: 202, body: { email: neighbour.email } })
+
+    // The neighbour's user is untouched, not moved into or assigned to this farm.
+    const neighbourRow = await userRow(neighbour.user.id)
+    expect(neighbourRow).toMatchObject({ id_client: neighbour.user.id_client, invited: false })
+    expect(neighbourRow!.password_hash).toBe(neighbour.user.password_hash)
+    const assigned = await server.database.pool.query('select 1 from user_clients where user_id = $1', [
+      neighbour.user.id,
+    ])
+    expect(assigned.rows).toEqual([])
+    expect((await httpSession(server.url).login(neighbour.email, neighbour.password)).status).toBe(200)
+
+    // The new address gets the invitation link; the existing one a notice with no link.
+    expect(lastMailTo(server, fresh, 'invitation').subject).toBe(
+      `Kropla: you are invited to the account "${farm.clientName}"`,
+    )
+    const notice = readOutbox(server.dataDir).filter((mail) => mail.to === neighbour.email)
+    expect(notice).toHaveLength(1)
+    expect(notice[0]!.subject).toBe(`Kropla: an invitation to the account "${farm.clientName}"`)
+    expect(notice[0]!.text).toContain('This address already has a Kropla account, so nothing was changed')
+    expect(notice[0]!.text).not.toContain('/#/invitation')
   })
 
   it('edits a user; a changed type reaches their sockets as user_client_change', async () => {

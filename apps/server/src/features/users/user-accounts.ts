@@ -1,10 +1,21 @@
-import { emailSchema, type UserTypeName, userTypes } from '@kropla/domain'
+import { emailSchema, passwordSchema, type UserTypeName, userTypes } from '@kropla/domain'
+import { translate } from '@kropla/i18n'
 import type { Db } from '../../db/client'
 import { hashPassword } from '../auth/password'
 import { createClientsDal } from '../clients/clients-dal'
 import { createUsersDal } from './users-dal'
 
 export class UserInputError extends Error {}
+
+/** The registration screen's password rule (the domain's schema), worded for the operator's terminal. */
+function checkPassword(password: string) {
+  const checked = passwordSchema.safeParse(password)
+  if (checked.success) return
+  const reasons = checked.error.issues.map((issue) =>
+    issue.message.startsWith('errors.') ? translate('en', issue.message) : issue.message,
+  )
+  throw new UserInputError(`The password is not accepted: ${reasons.join(' ')}`)
+}
 
 /** Operator tasks on users (the command line); the settings screens come with accounts management. */
 export function createUserAccounts(db: Db) {
@@ -21,7 +32,7 @@ export function createUserAccounts(db: Db) {
     }) {
       const email = emailSchema.safeParse(input.email)
       if (!email.success) throw new UserInputError(`Not an e-mail address: ${input.email}`)
-      if (!input.password) throw new UserInputError('The password is empty.')
+      checkPassword(input.password)
       if (await users.findByEmail(email.data)) throw new UserInputError('Provided email is already in use!')
       const client = await clients.findOrCreate(input.clientName)
       return users.insert({
@@ -34,6 +45,7 @@ export function createUserAccounts(db: Db) {
       })
     },
     async setPassword(emailText: string, password: string) {
+      checkPassword(password)
       const user = await users.findByEmail(emailText)
       if (!user) throw new UserInputError(`No user with e-mail ${emailText}.`)
       await users.setPasswordHash(user.id, await hashPassword(password))

@@ -2,6 +2,7 @@ import {
   accountUserSchema,
   apiErrorSchema,
   deleteOwnUserSchema,
+  invitationSentSchema,
   inviteUserSchema,
   langRequestSchema,
   updateUserSchema,
@@ -65,17 +66,18 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
       preValidation: requireAdmin,
       schema: {
         tags: ['users'],
-        summary: 'Invite a user by e-mail: they get a link to set their password (admin)',
+        summary:
+          'Invite a user by e-mail: they get a link to set their password (admin); an address with an account elsewhere gets the same answer and a mail saying nothing changed',
         body: inviteUserSchema,
-        response: { 201: accountUserSchema, ...errors, 500: apiErrorSchema },
+        response: { 202: invitationSentSchema, ...errors, 500: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const user = await deps.accountUsers.invite(request.auth!.user, request.body, {
+      const sent = await deps.accountUsers.invite(request.auth!.user, request.body, {
         origin: publicOrigin(request, deps.publicUrl),
         lang: pickLangFromRequest(request),
       })
-      return reply.code(201).send(user)
+      return reply.code(202).send(sent)
     },
   )
 

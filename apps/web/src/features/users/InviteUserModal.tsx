@@ -1,4 +1,4 @@
-import { type AccountUser, accountUserSchema, inviteUserSchema } from '@kropla/domain'
+import { type InvitationSent, invitationSentSchema, inviteUserSchema } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
@@ -25,11 +25,11 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
     onClose()
   }
   const invite = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/users/invite', body, accountUserSchema),
-    onSuccess: (created: AccountUser) => {
-      queryClient.setQueryData<AccountUser[]>(usersQueryKey, (users) => (users ? [...users, created] : users))
+    mutationFn: (body: unknown) => api.post('/api/users/invite', body, invitationSentSchema),
+    // The answer is the same for an address that has an account elsewhere: the list says who was added.
+    onSuccess: (sent: InvitationSent) => {
       void queryClient.invalidateQueries({ queryKey: usersQueryKey })
-      notifications.show({ color: 'teal', message: t('users.invite_sent', { email: created.email }) })
+      notifications.show({ color: 'teal', message: t('users.invite_sent', { email: sent.email }) })
       close()
     },
     onError: (error) => showServerErrorAtFields(form, error, { email_in_use: 'email' }),
