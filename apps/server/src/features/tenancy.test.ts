@@ -97,6 +97,8 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'POST /api/schedulers/{id}/unpause': 'own account',
   'POST /api/schedulers/{id}/end': 'own account',
   'GET /api/outputs_plans': 'own account',
+  // Forecast runs of the session's account only; probed in features/schedules/plan-forecast.test.ts.
+  'GET /api/outputs_plans/forecast': 'own account',
   'GET /api/commands': 'own account',
   'GET /api/manual_opens': 'own account',
   // Messages: each user's own copies; probed in features/messages/messages.test.ts.

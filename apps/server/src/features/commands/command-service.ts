@@ -43,8 +43,24 @@ export function commandMessage(id: string, outputs: CommandOutputs, sentAt: Date
     id,
     type: 'set_output',
     expires_at: expiresAt.toISOString(),
-    outputs: outputs as SetOutputCommand['outputs'],
+    outputs: withUntil(outputs, sentAt) as SetOutputCommand['outputs'],
   }
+}
+
+/**
+ * Every timed opening tells a module with a set clock when to close: the plan runner and manual
+ * control give the end of what they serve; any other timed order (a user's direct `command`) ends
+ * its minutes after it is sent, so a late delivery cannot stretch it.
+ */
+function withUntil(outputs: CommandOutputs, sentAt: Date): CommandOutputs {
+  return Object.fromEntries(
+    Object.entries(outputs).map(([name, order]) => [
+      name,
+      order?.on && order.minutes != null && !order.until
+        ? { ...order, until: new Date(sentAt.getTime() + order.minutes * 60_000).toISOString() }
+        : order,
+    ]),
+  )
 }
 
 export interface SendCommand {

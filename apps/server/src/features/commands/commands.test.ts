@@ -117,8 +117,14 @@ describe('socket request command', () => {
     ])
     expect(answers.every((answer) => answer.ok === true)).toBe(true)
     expect(answers[0]!.id).not.toBe(answers[1]!.id)
-    expect(north.commands.map((command) => command.outputs)).toEqual([{ o3: { on: true, minutes: 2 } }])
-    expect(south.commands.map((command) => command.outputs)).toEqual([{ o3: { on: true, minutes: 2 } }])
+    // A timed order closes two minutes after it was sent, even if it reaches the module late.
+    for (const device of [north, south]) {
+      const [command] = device.commands
+      const sentAt = Date.parse(command!.expires_at!) - 60_000
+      expect(command!.outputs).toEqual({
+        o3: { on: true, minutes: 2, until: new Date(sentAt + 2 * 60_000).toISOString() },
+      })
+    }
     await north.close()
     await south.close()
   })
@@ -235,7 +241,7 @@ describe('socket request command', () => {
             id: sent.id,
             type: 'set_output',
             expires_at: expect.any(String),
-            outputs: { o2: { on: true, minutes: 10 } },
+            outputs: { o2: { on: true, minutes: 10, until: expect.any(String) } },
           },
         ],
       },
@@ -248,8 +254,12 @@ describe('socket request command', () => {
       ])
     ).rows[0]!.sent_at
     expect(handedOver.status).toBe(1)
-    const [handed] = (first.body as { commands: { expires_at: string }[] }).commands
+    const [handed] = (
+      first.body as { commands: { expires_at: string; outputs: { o2: { until: string } } }[] }
+    ).commands
     expect(Date.parse(handed!.expires_at) - sentAt.getTime()).toBe(60_000)
+    // Its ten minutes count from the hand-over, however long the module took to ask.
+    expect(Date.parse(handed!.outputs.o2.until) - sentAt.getTime()).toBe(10 * 60_000)
     const acknowledged = await upload({ acks: [{ id: sent.id, result: 'done' }], values: { o2: true } })
     expect(acknowledged.body).toEqual({ accepted: 1, rejected: [], commands: [] })
     expect(await answer).toEqual({ ok: true, id: sent.id })
