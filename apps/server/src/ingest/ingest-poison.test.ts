@@ -139,6 +139,24 @@ describe('a reading that cannot be stored', () => {
   })
 })
 
+describe('free text a module sends', () => {
+  it('keeps a firmware name with characters the database cannot hold, replaced, instead of failing its write', async () => {
+    const [module] = farm.modules
+    const link = await connectModule(server, module!.serial, module!.pin)
+    await link.publishAsync(
+      `kropla/v1/${module!.serial}/up/hello`,
+      JSON.stringify({ model: 'AM-100-103', fw: '2.4\u0000.1' }),
+      { qos: 1 },
+    )
+    const firmware = async () =>
+      (await query('select firmware from objects where id = $1', [module!.id])).rows[0]?.firmware as
+        | string
+        | null
+    expect(await until(firmware)).toBe('2.4\uFFFD.1')
+    await link.endAsync()
+  })
+})
+
 describe('readiness while ingest cannot write', () => {
   it('retries a passing failure, reports not ready meanwhile, and ready again once stored', async () => {
     const [module] = farm.modules

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { calendarDaySchema, dayOrMomentSchema, momentSchema } from './dates'
-import { isStorableText, multiLineText, singleLineText } from './text'
+import { deviceText, isStorableText, multiLineText, singleLineText } from './text'
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message)
@@ -66,5 +66,17 @@ describe('dates', () => {
     ['soon', ['errors.date_invalid']],
   ])('day or moment %s: %j', (value, messages) => {
     expect(messagesOf(dayOrMomentSchema.safeParse(value))).toEqual(messages)
+  })
+})
+
+describe('deviceText', () => {
+  test.each([
+    ['2.4.1', '2.4.1'],
+    ['2.4\u0000.1', '2.4\uFFFD.1'],
+    ['valve\u001bjammed', 'valve\uFFFDjammed'],
+    ['half \ud800 pair', 'half \uFFFD pair'],
+    ['x'.repeat(80), 'x'.repeat(64)],
+  ])('keeps what a module says, storable: %j', (sent, kept) => {
+    expect(deviceText(64).parse(sent)).toBe(kept)
   })
 })

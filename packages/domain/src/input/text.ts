@@ -28,3 +28,13 @@ export const multiLineText = (params?: StringParams) =>
   z
     .string(params)
     .refine((value) => isStorableText(value, { multiLine: true }), { error: textCharactersError })
+
+/**
+ * Free text a module sends (its firmware version, the reason it gives for refusing a command):
+ * a device's words are kept rather than its message refused, so what cannot be stored becomes
+ * U+FFFD and an overlong text is cut at `maxLength` characters.
+ */
+export const deviceText = (maxLength: number) =>
+  z
+    .string()
+    .transform((value) => value.replace(new RegExp(singleLineForbidden, 'gu'), '\uFFFD').slice(0, maxLength))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { deviceText, singleLineText } from '../input/text'
 
 export const readingValueSchema = z.union([z.number(), z.boolean(), z.null()])
 
@@ -17,7 +18,7 @@ export const dataPayloadSchema = z.union([
 ])
 export type DataPayload = z.infer<typeof dataPayloadSchema>
 
-export const helloPayloadSchema = z.object({ model: z.string().min(1), fw: z.string().max(64).optional() })
+export const helloPayloadSchema = z.object({ model: singleLineText().min(1), fw: deviceText(64).optional() })
 export type HelloPayload = z.infer<typeof helloPayloadSchema>
 
 export const statePayloadSchema = z.object({
@@ -27,9 +28,9 @@ export const statePayloadSchema = z.object({
 export type StatePayload = z.infer<typeof statePayloadSchema>
 
 export const ackPayloadSchema = z.object({
-  id: z.string().min(1),
+  id: singleLineText().min(1),
   result: z.enum(['received', 'done', 'rejected']),
-  error: z.string().optional(),
+  error: deviceText(500).optional(),
 })
 export type AckPayload = z.infer<typeof ackPayloadSchema>
 
