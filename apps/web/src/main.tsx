@@ -1,6 +1,5 @@
 import './lib/zod-without-eval'
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
+import './app/first-screen-styles'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'

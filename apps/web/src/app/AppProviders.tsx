@@ -1,12 +1,11 @@
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import type { ApiClient } from '../lib/api'
-import { notificationAutoCloseMs } from '../lib/constants'
 import { ApiProvider } from './api-context'
+import { NotificationsHost } from './NotificationsHost'
 import { theme } from './theme'
 
 export interface AppServices {
@@ -19,7 +18,7 @@ export function AppProviders({ services, children }: { services: AppServices; ch
   return (
     <I18nextProvider i18n={services.i18n}>
       <MantineProvider theme={theme}>
-        <Notifications autoClose={notificationAutoCloseMs} />
+        <NotificationsHost />
         <QueryClientProvider client={services.queryClient}>
           <ApiProvider client={services.api}>{children}</ApiProvider>
         </QueryClientProvider>

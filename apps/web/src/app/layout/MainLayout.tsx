@@ -1,3 +1,4 @@
+import '../every-component-styles'
 import { AppShell, ScrollArea } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from 'react-router'

@@ -1,3 +1,4 @@
+import '../../app/every-component-styles'
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'

@@ -1,3 +1,4 @@
+import '../../app/every-component-styles'
 import { passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'

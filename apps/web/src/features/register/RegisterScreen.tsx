@@ -1,3 +1,4 @@
+import '../../app/every-component-styles'
 import {
   findModel,
   registerAccountNameSchema,

@@ -1,0 +1,23 @@
+// Mantine's base and the stylesheets of the components the public frame, the login form and the
+// fallback states use, in the order of Mantine's full stylesheet. Only these block the first paint;
+// the full stylesheet comes with the screens that need more (every-component-styles.ts).
+import '@mantine/core/styles/baseline.css'
+import '@mantine/core/styles/default-css-variables.css'
+import '@mantine/core/styles/global.css'
+import '@mantine/core/styles/UnstyledButton.css'
+import '@mantine/core/styles/VisuallyHidden.css'
+import '@mantine/core/styles/Paper.css'
+import '@mantine/core/styles/Loader.css'
+import '@mantine/core/styles/ActionIcon.css'
+import '@mantine/core/styles/CloseButton.css'
+import '@mantine/core/styles/Group.css'
+import '@mantine/core/styles/Input.css'
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/Text.css'
+import '@mantine/core/styles/Anchor.css'
+import '@mantine/core/styles/Combobox.css'
+import '@mantine/core/styles/Button.css'
+import '@mantine/core/styles/Center.css'
+import '@mantine/core/styles/PasswordInput.css'
+import '@mantine/core/styles/Stack.css'
+import '@mantine/core/styles/Title.css'
