@@ -3,9 +3,11 @@ import './app/first-screen-styles'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { createServices } from './app/create-services'
 import { createAppRouter } from './app/router'
 import { browserLanguages, chooseLanguage, readStoredLang } from './features/language/choose-language'
 import { registerServiceWorker } from './features/push/register-service-worker'
+import { meQueryOptions } from './features/session/me-query'
 import { reloadOnStaleChunks } from './lib/reload-on-stale-chunks'
 import { startI18n } from './lib/start-i18n'
 
@@ -18,15 +20,20 @@ if (!root) throw new Error('index.html has no #root element')
 
 // Made now, the router starts loading the addressed screen's chunk while the catalogue loads.
 const router = createAppRouter()
+const { i18n, ready } = startI18n(chooseLanguage(readStoredLang(localStorage), browserLanguages(navigator)))
+const services = createServices(i18n)
+// The first screen waits for /api/me (who is logged in); asked now, the answer travels alongside
+// the catalogue and the screen's chunk instead of after them.
+void services.queryClient.prefetchQuery(meQueryOptions(services.api))
 // The first render waits for the language's catalogue, so it is translated from the first frame.
-void startI18n(chooseLanguage(readStoredLang(localStorage), browserLanguages(navigator))).then((i18n) => {
+void ready.then(() => {
   document.documentElement.lang = i18n.language
   i18n.on('languageChanged', (lang) => {
     document.documentElement.lang = lang
   })
   createRoot(root).render(
     <StrictMode>
-      <App i18n={i18n} router={router} />
+      <App services={services} router={router} />
     </StrictMode>,
   )
 })

@@ -25,14 +25,19 @@ const catalogueBackend: BackendModule = {
   },
 }
 
-/** The browser app's i18next: resolves once the chosen language's catalogue has loaded. */
-export async function startI18n(lang: Lang): Promise<I18n> {
+/**
+ * The browser app's i18next, set to `lang` at once (so API calls made before the catalogue arrives
+ * carry the language); `ready` resolves once the catalogue has loaded.
+ */
+export function startI18n(lang: Lang): { i18n: I18n; ready: Promise<I18n> } {
   const instance = i18next.createInstance()
-  await instance
+  const ready = instance
     .use(catalogueBackend)
     .use(initReactI18next)
     // No fallback language: the catalogues hold the same keys (packages/i18n tests), and a
-    // fallback would download the second catalogue on every start.
-    .init({ ...i18nOptions(lang), fallbackLng: false })
-  return instance
+    // fallback would download the second catalogue on every start. Not initAsync: the language is
+    // set before init() returns, the catalogue still arrives asynchronously through the backend.
+    .init({ ...i18nOptions(lang), fallbackLng: false, initAsync: false })
+    .then(() => instance)
+  return { i18n: instance, ready }
 }

@@ -1,4 +1,5 @@
 import { type MeResponse, meResponseSchema } from '@kropla/domain'
+import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api'
 import { isApiError } from '../../lib/api-error'
 
@@ -12,4 +13,18 @@ export async function fetchMe(api: ApiClient): Promise<MeResponse | null> {
     if (isApiError(error, 'not_authenticated')) return null
     throw error
   }
+}
+
+/**
+ * Spec 01 section 7: `/api/me` is read on first navigation and on reload only; afterwards the
+ * socket keeps it current, so it never goes stale on its own. After a failure, screens that mount
+ * (the login screen shown instead) must not refetch it, or the wait and the screen would alternate.
+ */
+export function meQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: () => fetchMe(api),
+    staleTime: Number.POSITIVE_INFINITY,
+    retryOnMount: false,
+  })
 }
