@@ -121,6 +121,28 @@ describe('access', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it("blocks the login page only on the first screen's styles and loads neither the full Mantine stylesheet nor the notifications container there", async () => {
+    const fullStylesheet = /\/assets\/every-component-styles-[\w-]+\.css$/
+    const { page, scripts, pageErrors } = await env.visit()
+    const stylesheets: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+    })
+    await visit(page, env.stack.baseUrl, '/login')
+    await page.locator('input[name="email"]').waitFor()
+    await page.waitForLoadState('networkidle')
+
+    expect(stylesheets.length).toBeGreaterThan(0)
+    expect(stylesheets.filter((url) => fullStylesheet.test(url))).toEqual([])
+    expect(scripts.filter((url) => chunkPattern('NotificationsContainer').test(url))).toEqual([])
+
+    await submitLogin(page, demoUser)
+    await waitForHash(page, '#/')
+    await page.locator('[data-testid="connection-state"][data-state="1"]').waitFor()
+    expect(stylesheets.some((url) => fullStylesheet.test(url))).toBe(true)
+    expect(pageErrors).toEqual([])
+  })
+
   // Private screens are React.lazy inside the access gate (apps/web/src/app/router.tsx): a route-level
   // `lazy` would be downloaded when the navigation starts, before the redirect to the login form.
   it('loads no private code when a logged-out visitor opens the start address', async () => {
