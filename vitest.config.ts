@@ -15,8 +15,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous for a slow, busy machine: a test spawning the command line three times took
+          // about 60 s at a load average of 30; a passing test is no slower for a higher limit.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       'apps/web/vitest.config.ts',
