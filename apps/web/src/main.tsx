@@ -1,4 +1,3 @@
-import './lib/zod-without-eval'
 import './app/first-screen-styles'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

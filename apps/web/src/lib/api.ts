@@ -1,5 +1,10 @@
-import { apiErrorSchema, tokenResponseSchema } from '@kropla/domain'
 import { ApiRequestError } from './api-error'
+
+/**
+ * The schemas this client needs, loaded when an answer needs them: zod and the domain schemas stay
+ * off the login page's first load (issue 11, item 7), where the only answer is "not logged in".
+ */
+const loadApiSchemas = () => import('./api-schemas')
 
 /** Anything with zod's `parse`: the domain schemas, without the web app depending on zod itself. */
 export interface Parser<T> {
@@ -39,7 +44,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function obtainCsrfToken(): Promise<string> {
     csrfToken ??= request('GET', '/token', undefined, false).then(
-      (payload) => tokenResponseSchema.parse(payload).token,
+      async (payload) => (await loadApiSchemas()).tokenResponseSchema.parse(payload).token,
       (error: unknown) => {
         csrfToken = null
         throw error
@@ -71,7 +76,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const payload = await readJson(response)
     if (response.ok) return payload
 
-    const error = toRequestError(response.status, payload, response.headers.get('retry-after'))
+    const error =
+      notAuthenticated(response.status, payload) ??
+      (await toRequestError(response.status, payload, response.headers.get('retry-after')))
     if (error.code === 'csrf_invalid' && needsCsrfToken(method, path) && !isRetry) {
       csrfToken = null
       return request(method, path, body, true)
@@ -83,7 +90,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function call<T>(method: Method, path: string, body: unknown, parser?: Parser<T>): Promise<T> {
-    return request(method, path, body, false).then((payload) => parse(payload, parser))
+    return request(method, path, body, false).then((payload) => parseAnswer(payload, parser))
   }
 
   return {
@@ -111,7 +118,23 @@ async function readJson(response: Response): Promise<unknown> {
 /** A gateway's own error page (502-504, not our JSON) means the server itself could not be reached. */
 const gatewayStatuses = new Set([502, 503, 504])
 
-function toRequestError(status: number, payload: unknown, retryAfter: string | null): ApiRequestError {
+/**
+ * The answer every logged-out visit starts with (`/api/me`, spec 01 section 7), recognised by the
+ * fields the app reads, so that it does not wait for zod. Its shape is apiErrorSchema's without issues.
+ */
+function notAuthenticated(status: number, payload: unknown): ApiRequestError | null {
+  if (status !== 401 || typeof payload !== 'object' || payload === null) return null
+  const { error, message, issues } = payload as Record<string, unknown>
+  if (error !== 'not_authenticated' || typeof message !== 'string' || issues !== undefined) return null
+  return new ApiRequestError(status, error, message)
+}
+
+async function toRequestError(
+  status: number,
+  payload: unknown,
+  retryAfter: string | null,
+): Promise<ApiRequestError> {
+  const { apiErrorSchema } = await loadApiSchemas()
   const parsed = apiErrorSchema.safeParse(payload)
   if (!parsed.success)
     return new ApiRequestError(status, gatewayStatuses.has(status) ? 'network' : 'internal', '')
@@ -138,7 +161,8 @@ export function arrayOf<T>(item: Parser<T>): Parser<T[]> {
   }
 }
 
-function parse<T>(payload: unknown, parser: Parser<T> | undefined): T {
+/** Checks an answer with its shared schema; exported for answers whose schema is loaded on demand. */
+export function parseAnswer<T>(payload: unknown, parser: Parser<T> | undefined): T {
   if (!parser) return payload as T // the caller asked for no check, so it takes the answer as it comes
   try {
     return parser.parse(payload)

@@ -5,19 +5,9 @@ export const languages = ['en', 'pl'] as const
 export const languageSchema = z.enum(languages)
 export type Language = z.infer<typeof languageSchema>
 
-/** User types: a user counts as admin when the type number is below 2 (spec 01 section 6). */
-export const userTypes = { adminus: 0, admin: 1, normal: 2 } as const
-export type UserTypeName = keyof typeof userTypes
+/** The user types of `./user-types` (userTypes), as the answers carry them. */
 export const userTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)])
 export type UserType = z.infer<typeof userTypeSchema>
-
-export function isAdmin(type: number): boolean {
-  return type < 2
-}
-
-export function isAdminus(type: number): boolean {
-  return type === userTypes.adminus
-}
 
 export const emailSchema = singleLineText()
   .trim()

@@ -1,6 +1,6 @@
-import { type MeResponse, meResponseSchema } from '@kropla/domain'
+import type { MeResponse } from '@kropla/domain'
 import { queryOptions } from '@tanstack/react-query'
-import type { ApiClient } from '../../lib/api'
+import { type ApiClient, parseAnswer } from '../../lib/api'
 import { isApiError } from '../../lib/api-error'
 
 export const meQueryKey = ['me'] as const
@@ -8,7 +8,11 @@ export const meQueryKey = ['me'] as const
 /** The session as the browser knows it: `null` means nobody is logged in, which is an answer, not a failure. */
 export async function fetchMe(api: ApiClient): Promise<MeResponse | null> {
   try {
-    return await api.get('/api/me', meResponseSchema)
+    const answer = await api.get<unknown>('/api/me')
+    // Loaded only once there is a session to read: a logged-out visit (the login page's first load)
+    // never downloads zod. The answer is still checked by its schema before anything uses it.
+    const { meResponseSchema } = await import('./me-schema')
+    return parseAnswer(answer, meResponseSchema)
   } catch (error) {
     if (isApiError(error, 'not_authenticated')) return null
     throw error
