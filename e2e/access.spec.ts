@@ -13,6 +13,8 @@ const env = useJourneyEnvironment({ simulator: false })
 const wrongPassword = { email: demoUser.email, password: 'Not-the-password-1' }
 /** errors.incorrect_login in packages/i18n/src/en.ts and pl.ts. */
 const incorrectLogin = { en: 'Incorrect login data.', pl: 'Niepoprawne dane logowania.' }
+/** errors.field_required in packages/i18n/src/en.ts. */
+const fieldRequired = { en: 'Field required' }
 
 /**
  * The chunks that only logged-in screens need (apps/web/vite.config.ts names the vendor groups,
@@ -140,6 +142,30 @@ describe('access', () => {
     await waitForHash(page, '#/')
     await page.locator('[data-testid="connection-state"][data-state="1"]').waitFor()
     expect(stylesheets.some((url) => fullStylesheet.test(url))).toBe(true)
+    expect(pageErrors).toEqual([])
+  })
+
+  // Issue 11, item 7: zod and the domain schemas (23 KB Brotli) load on demand, after the form.
+  it('shows the login form while zod is still loading, then validates it with the domain schema', async () => {
+    const { page, pageErrors } = await env.visit()
+    let releaseZod = () => {}
+    const zodHeld = new Promise<void>((resolve) => {
+      releaseZod = resolve
+    })
+    await page.route(chunkPattern('zod'), async (route) => {
+      await zodHeld
+      await route.continue()
+    })
+    await page.goto('about:blank')
+    // Not waiting for `load`: with zod held back, a page that needed it to boot would never get there.
+    await page.goto(`${env.stack.baseUrl}/#/login`, { waitUntil: 'commit' })
+    await page.locator('input[name="email"]').waitFor()
+
+    await page.locator('form button[type="submit"]').click()
+    releaseZod()
+    await page.getByText(fieldRequired.en).first().waitFor()
+    expect(await page.getByText(fieldRequired.en).count()).toBe(2)
+    expect(new URL(page.url()).hash).toBe('#/login')
     expect(pageErrors).toEqual([])
   })
 
