@@ -21,8 +21,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            // zod-without-eval runs inside the zod chunk, before any chunk that builds a schema:
-            // as part of the entry chunk it would run only after the schema chunks it depends on.
+            // zod-without-eval runs inside the zod chunk, before any chunk that builds a schema (they
+            // all import this one); in another chunk it could run after them. The chunk is loaded on
+            // demand (no page needs it to boot), so index.html does not modulepreload it.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ },
             {
               name: 'socket',
