@@ -18,8 +18,8 @@ const readinessSchema = z.object({
 })
 
 /**
- * One retry: a pooled connection the database closed since its last use (PGlite's socket server
- * closes a connection after any query error) fails once, and the pool has dropped it by the second try.
+ * One retry: a pooled connection the database closed since its last use (a PostgreSQL restart, a
+ * proxy's idle time-out) fails once, and the pool has dropped it by the second try.
  */
 async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {

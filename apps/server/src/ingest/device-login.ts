@@ -1,5 +1,5 @@
-import { isIPv6 } from 'node:net'
 import type { Rejection } from '@kropla/domain'
+import ipaddr from 'ipaddr.js'
 import type { DeviceLoginThrottle } from './device-login-throttle'
 import { type KnownObject, type ObjectDirectory, samePin } from './object-directory'
 
@@ -19,20 +19,10 @@ export function normalizeAddress(address: string | undefined): string {
  * home network usually holds a whole /64, so counting single IPv6 addresses would count nothing).
  */
 export function throttleAddress(address: string): string {
-  if (!isIPv6(address)) return address
   const bare = address.split('%')[0]!
-  const [head = '', tail] = bare.split('::')
-  const groupsOf = (part: string) =>
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []
-  const front = groupsOf(head)
-  const groups =
-    tail === undefined
-      ? front
-      : [...front, ...Array(8 - front.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)]
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`
+  if (!ipaddr.IPv6.isValid(bare)) return address
+  const prefix = ipaddr.IPv6.parse(bare).parts.slice(0, 4)
+  return `${prefix.map((part) => part.toString(16)).join(':')}::/64`
 }
 
 /**

@@ -1,3 +1,5 @@
+import { sqlStateOf } from '../db/data-exception'
+
 /**
  * Whether the database refused a write for what it contains (SQLSTATE class 22, data exception,
  * or 23, integrity constraint violation): the same rows would be refused again, so retrying cannot
@@ -6,8 +8,8 @@
  * is treated as passing and retried: dropping readings for an outage would be worse than waiting.
  */
 export function isPermanentWriteError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)
+  const sqlState = sqlStateOf(error)
+  return sqlState !== null && (sqlState.startsWith('22') || sqlState.startsWith('23'))
 }
 
 /** The SQLSTATE and message of a refusal, short enough for a rejection's detail. */
