@@ -1,20 +1,45 @@
 import { defineConfig } from 'vitest/config'
 
-/** One runner for every tier: unit tests beside the code, integration tests in apps/server, journeys in e2e. */
+/**
+ * One runner, three tiers; a test file's name says its tier (scripts/check-test-tiers.ts checks
+ * that every test file lands in exactly one project):
+ * - `*.unit.test.ts` — unit: pure code, no database, broker, socket, server or DOM; the whole tier
+ *   runs in seconds (`npm run test:unit`).
+ * - `*.test.ts(x)` — integration: the server on the real embedded database and broker, the
+ *   simulator on a broker (`integration`), the web app's screens in jsdom against a fake server
+ *   (`integration-web`).
+ * - `e2e/*.spec.ts` — e2e: journeys in a real browser against the built app and a real server.
+ */
+const unitTests = ['packages/*/src/**/*.unit.test.ts', 'apps/*/src/**/*.unit.test.ts']
+
 export default defineConfig({
   test: {
     // Most files wait on sockets, timers and a browser rather than on the CPU: a worker more than
     // the machine's cores keeps a 2-core CI machine busy while a journey waits for its planned minute.
     maxWorkers: 3,
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'simulator', root: 'apps/simulator', include: ['src/**/*.test.ts'] } },
       {
         test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts'],
+          name: 'unit',
+          include: unitTests,
+          environment: 'node',
+          // Pure tests share their workers' modules rather than loading the domain's schemas and the
+          // catalogues again for every file: two thirds of the CPU time. A unit test that changes global
+          // state (fake timers, stubbed globals) puts it back in afterEach.
+          pool: 'threads',
+          isolate: false,
+          // Generous only for a busy machine: a pure test is milliseconds.
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts'],
+          exclude: unitTests,
+          // Every answer of a test server has a status its route declares (the OpenAPI document);
+          // a no-op for files that start no server.
+          setupFiles: ['apps/server/src/test/check-declared-statuses.ts'],
           // Generous for a slow, busy machine: a test spawning the command line three times took
           // about 60 s at a load average of 30; a passing test is no slower for a higher limit.
           testTimeout: 180_000,

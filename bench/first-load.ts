@@ -25,7 +25,7 @@ export function parseFirstLoadArgs(argv: string[]): FirstLoadArgs {
     args: argv,
     options: {
       dist: { type: 'string', default: path.join(repoRoot, 'apps/web/dist') },
-      lazy: { type: 'string', default: 'LoginScreen,en' },
+      lazy: { type: 'string', default: 'LoginScreen,en-public' },
       'limit-kb': { type: 'string', default: '150' },
     },
   })
@@ -40,11 +40,12 @@ const dynamicImportPattern = /\bimport\(\s*["'`]\.\/([^"'`]+)["'`]\s*\)/g
 export function htmlAssets(html: string): string[] {
   const found: string[] = []
   for (const [tag] of html.matchAll(linkPattern)) {
-    const isScript = tag.startsWith('<script') && /type="module"/.test(tag)
+    const isScript = tag.startsWith('<script') && /\bsrc="/.test(tag)
     const isLink = /rel="(modulepreload|stylesheet)"/.test(tag)
     if (!isScript && !isLink) continue
+    // Built assets, and scripts served as they are (public/start.js, which starts the app).
     const url = /(?:src|href)="\/([^"]+)"/.exec(tag)?.[1]
-    if (url?.startsWith('assets/')) found.push(url)
+    if (url?.startsWith('assets/') || (isScript && url)) found.push(url)
   }
   return found
 }

@@ -12,7 +12,7 @@ const usage = `Usage: npm run bench -- <bench> [options]
   stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
            --rows N (1500000)  --min-query-ms N (1000)
   first-load  compressed JS/CSS the login page loads from the built app (apps/web/dist), vs all JS uncompressed
-           --dist DIR  --lazy NAMES lazy chunks the page loads (LoginScreen,en)  --limit-kb N brotli budget (150)`
+           --dist DIR  --lazy NAMES lazy chunks the page loads (LoginScreen,en-public)  --limit-kb N brotli budget (150)`
 
 const [name, ...rest] = process.argv.slice(2)
 let ok: boolean

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { demoUser } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
-import { logInAsDemo, submitLogin, textOf, visit, waitForHash } from './support/journey'
+import { logInAsDemo, submitLogin, textOf, visit, waitForApp, waitForHash } from './support/journey'
 import { repoRoot } from './support/stack'
 
 // The access rules do not need readings; without the simulator the server starts alone.
@@ -21,7 +21,8 @@ const fieldRequired = { en: 'Field required' }
  * the router lazy-loads each screen under its component's name): the dashboard screen, the main
  * layout and the socket.io client.
  */
-const privateChunks = ['StartScreen', 'MainLayout', 'socket'] as const
+// en-app: the English catalogue's part behind login (the page is in English; en-public comes first).
+const privateChunks = ['StartScreen', 'MainLayout', 'socket', 'en-app'] as const
 const chunkPattern = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`)
 const privateChunksIn = (scripts: readonly string[]) =>
   scripts.filter((url) => privateChunks.some((name) => chunkPattern(name).test(url)))
@@ -93,7 +94,7 @@ describe('access', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('loads no dashboard, main layout or socket code on the login page, and loads them after logging in', async () => {
+  it('loads no dashboard, main layout, socket code or catalogue part behind login on the login page, and loads them after logging in', async () => {
     // The assertion means something only if the build really has these chunks.
     const built = fs.readdirSync(path.join(repoRoot, 'apps/web/dist/assets'))
     for (const name of privateChunks) {
@@ -109,6 +110,7 @@ describe('access', () => {
     await page.waitForLoadState('networkidle')
 
     expect(scripts.some((url) => chunkPattern('LoginScreen').test(url))).toBe(true)
+    expect(scripts.some((url) => chunkPattern('en-public').test(url))).toBe(true)
     expect(privateChunksIn(scripts)).toEqual([])
 
     await submitLogin(page, demoUser)
@@ -159,6 +161,7 @@ describe('access', () => {
     await page.goto('about:blank')
     // Not waiting for `load`: with zod held back, a page that needed it to boot would never get there.
     await page.goto(`${env.stack.baseUrl}/#/login`, { waitUntil: 'commit' })
+    await waitForApp(page)
     await page.locator('input[name="email"]').waitFor()
 
     await page.locator('form button[type="submit"]').click()
@@ -166,6 +169,50 @@ describe('access', () => {
     await page.getByText(fieldRequired.en).first().waitFor()
     expect(await page.getByText(fieldRequired.en).count()).toBe(2)
     expect(new URL(page.url()).hash).toBe('#/login')
+    expect(pageErrors).toEqual([])
+  })
+
+  // Issue 11, item 7: the login screen is in the first answer, so it shows before the scripts run.
+  it('sends a logged-out visitor the login form pre-rendered in their language, which the app takes over without a shift', async () => {
+    const { page, pageErrors } = await env.visit({ locale: 'pl-PL' })
+    await page.goto('about:blank')
+    const answer = await page.goto(`${env.stack.baseUrl}/#/login`, { waitUntil: 'commit' })
+    const firstPage = (await answer?.text()) ?? ''
+    expect(firstPage).toContain('<html lang="pl"')
+    expect(firstPage).toMatch(/<div id="root"><div inert>.*name="email".*Zaloguj/s)
+    expect(answer?.headers().vary).toMatch(/cookie/i)
+    await screenshot(page, 'access-login-prerendered-pl')
+
+    await waitForApp(page)
+    await page.getByRole('button', { name: 'Zaloguj' }).waitFor()
+    // The pre-rendered screen and the live one are laid out alike: nothing moved when one replaced the other.
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((entries) =>
+            resolve(
+              entries
+                .getEntries()
+                .reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0),
+            ),
+          ).observe({ type: 'layout-shift', buffered: true })
+          requestAnimationFrame(() => setTimeout(() => resolve(0), 500))
+        }),
+    )
+    expect(shifted).toBe(0)
+
+    // The language chosen on this device wins over the browser's, for the next first answer too.
+    await page.locator('select[name="lang"]').selectOption('en')
+    const english = await page.request.get(`${env.stack.baseUrl}/`, {
+      headers: { 'accept-language': 'pl-PL' },
+    })
+    expect(await english.text()).toMatch(/<html lang="en".*<div inert>.*Log in/s)
+
+    // A visitor with a session gets the brand alone: the first screen is not the login form.
+    await logInAsDemo(page, env.stack.baseUrl)
+    const signedIn = await (await page.request.get(`${env.stack.baseUrl}/`)).text()
+    expect(signedIn).toContain('<p class="boot">Kropla</p>')
+    expect(signedIn).not.toContain('inert')
     expect(pageErrors).toEqual([])
   })
 

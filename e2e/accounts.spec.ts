@@ -15,7 +15,7 @@ import {
   waitForFieldError,
   waitForStep,
 } from './support/forms'
-import { submitLogin, textOf, visit, waitForHash } from './support/journey'
+import { submitLogin, textOf, visit, waitForApp, waitForHash } from './support/journey'
 import { linkIn, mailSince, outboxMark, waitForMail } from './support/outbox'
 
 /**
@@ -127,6 +127,7 @@ async function logIn(page: Page, credentials: { email: string; password: string 
 async function openLink(page: Page, link: string) {
   await page.goto('about:blank')
   await page.goto(link)
+  await waitForApp(page)
 }
 
 /**

@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { loginShell } from './login-shell'
 import { precompress } from './precompress'
+import { startAfterPaint } from './start-after-paint'
 
 const server = 'http://127.0.0.1:8080'
 
 /** The dev server forwards every server path so the browser sees one origin, as in production. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), startAfterPaint(), loginShell(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

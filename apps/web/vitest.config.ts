@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react'
 import { defineProject } from 'vitest/config'
 
+/** The web app's integration tier: screens in jsdom against the fake server (pure tests are `*.unit.test.ts`, in `unit`). */
 export default defineProject({
   plugins: [react()],
   test: {
-    name: 'web',
+    name: 'integration-web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['src/**/*.unit.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
     // A journey is several waits one after another; each may take up to asyncUtilTimeout (setup.ts).
     testTimeout: 180_000,

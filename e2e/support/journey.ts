@@ -13,6 +13,16 @@ export async function waitForHash(page: Page, hash: string): Promise<void> {
 export async function visit(page: Page, baseUrl: string, route: string): Promise<void> {
   await page.goto('about:blank')
   await page.goto(`${baseUrl}/#${route}`)
+  await waitForApp(page)
+}
+
+/**
+ * Resolves once the app has replaced what index.html painted: a visitor without a session gets the
+ * login screen pre-rendered and inert (apps/web/login-shell.ts), which looks like the live form but
+ * takes no input.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root > [inert], #root > .boot'))
 }
 
 /** Fills the real login form and submits it; does not wait for the outcome. */
@@ -20,6 +30,7 @@ export async function submitLogin(
   page: Page,
   credentials: { email: string; password: string },
 ): Promise<void> {
+  await waitForApp(page)
   await page.locator('input[name="email"]').fill(credentials.email)
   await page.locator('input[name="password"]').fill(credentials.password)
   await page.locator('form button[type="submit"]').click()

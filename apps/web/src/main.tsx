@@ -17,9 +17,10 @@ registerServiceWorker()
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-// Made now, the router starts loading the addressed screen's chunk while the catalogue loads.
-const router = createAppRouter()
 const { i18n, ready } = startI18n(chooseLanguage(readStoredLang(localStorage), browserLanguages(navigator)))
+// Made now, the router starts loading the addressed screen's chunk while the catalogue loads. After
+// startI18n: a screen behind login (or a mailed link's) fetches the catalogue's rest through it.
+const router = createAppRouter()
 const services = createServices(i18n)
 // The first screen waits for /api/me (who is logged in); asked now, the answer travels alongside
 // the catalogue and the screen's chunk instead of after them.

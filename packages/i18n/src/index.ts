@@ -4,7 +4,7 @@ import type { Messages } from './messages'
 import { pl } from './pl'
 
 export { defaultLang, type Lang, langs, pickLang } from './lang'
-export type { Messages } from './messages'
+export type { AppMessages, Messages, PublicMessages } from './messages'
 export const catalogues = { en, pl } as const satisfies Record<Lang, Messages>
 
 /** Resolves a dotted key (`errors.incorrect_login`) in a catalogue; unknown keys come back as the key. */

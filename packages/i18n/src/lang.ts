@@ -13,3 +13,10 @@ export function pickLang(candidates: readonly (string | null | undefined)[]): La
   }
   return defaultLang
 }
+
+/**
+ * The cookie that tells the server the language chosen on this device (the browser keeps the choice
+ * in localStorage, which the server cannot read): it sends a visitor the login page pre-rendered
+ * in that language.
+ */
+export const langCookieName = 'kropla_lang'

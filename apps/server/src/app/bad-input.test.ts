@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createFleetDal } from '../features/fleet/fleet-dal'
 import { createFleetService } from '../features/fleet/fleet-service'
-import { created } from '../features/resource-usage/resource-fixtures'
-import { irrigatedAccount, scheduleBody } from '../features/schedules/schedule-fixtures'
-import { addUser, loggedIn } from '../features/users/account-fixtures'
+import { addUser, loggedIn } from '../test/account-fixtures'
 import { type FieldPath, type JsonSchema, sampleOf, stringFields, withValueAt } from '../test/openapi-bodies'
+import { created } from '../test/resource-fixtures'
+import { irrigatedAccount, scheduleBody } from '../test/schedule-fixtures'
 import { httpSession, startTestServer, type TestServer } from '../test/test-server'
 
 /**
@@ -52,7 +53,7 @@ beforeAll(async () => {
   const colleague = await addUser(server, farm.user.id_client)
   // A module in the fleet no account has registered yet: registration with it would succeed.
   const spare = { serial: `SPARE${process.pid}`, pin: '4321', model: 'AGB-2000' }
-  await createFleetService(server.database.db).addModule(spare)
+  await createFleetService(createFleetDal(server.database.db)).addModule(spare)
   const schedule = await created(
     farm.session,
     '/api/schedulers',

@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino'
 import { registerErrorHandler } from './error-handler'
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './security-headers'
+import { declareSharedAnswers } from './shared-answers'
 import { registerWebFiles } from './web-files'
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
@@ -20,6 +21,8 @@ export async function buildApp(options: {
   logger: Logger
   trustProxy?: boolean
   webRoot?: string
+  /** Called before any hook or route is added (tests watch every answer). */
+  watch?: (app: FastifyInstance) => void
 }): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -29,6 +32,8 @@ export async function buildApp(options: {
     // One line per request drowns device traffic; failures are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   })
+  options.watch?.(app)
+  declareSharedAnswers(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   await registerSecurityHeaders(app)

@@ -2,7 +2,7 @@ import { translate } from '@kropla/i18n'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { isDataException } from '../db/data-exception'
-import { HttpError, sendError } from './http-errors'
+import { HttpError, issueKey, sendError, validationFailed } from './http-errors'
 import { pickLangFromRequest } from './request-lang'
 
 /** Every failure answers `{error, message, issues?}` in the user's language; nothing else leaks. */
@@ -12,16 +12,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, error.code, error.status, error.params, error.issues)
     const lang = pickLangFromRequest(request)
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => {
-        const text = issue.message ?? ''
-        return {
+      const refusal = validationFailed(
+        error.validation.map((issue) => ({
           path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          message: text.startsWith('errors.') ? translate(lang, text) : text,
-        }
-      })
-      return reply
-        .code(400)
-        .send({ error: 'validation_failed', message: translate(lang, 'errors.validation_failed'), issues })
+          message: issueKey({ code: issue.keyword, message: issue.message }),
+        })),
+      )
+      return sendError(request, reply, refusal.code, refusal.status, undefined, refusal.issues)
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_json' : 'bad_request'

@@ -1,3 +1,4 @@
+import { refusalCode } from '@kropla/domain'
 import { translate } from '@kropla/i18n'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
@@ -54,12 +55,38 @@ export class HttpError extends Error {
   readonly issues: FieldIssue[] | undefined
 }
 
-/** `validation_failed` with the issues of a check the route's body schema cannot make (model-specific rules). */
-export function validationFailed(error: z.ZodError | FieldIssue[]): HttpError {
+/**
+ * The catalogue key of a schema problem: the schema's own key (`errors.<code>`), or for zod's own
+ * (English) wording the catalogue's, so that every problem reads in the user's language.
+ */
+export function issueKey(issue: { code: string; message?: string }): string {
+  const message = issue.message ?? ''
+  if (message.startsWith('errors.')) return message
+  if (issue.code === 'invalid_type' && /received undefined/.test(message)) return 'errors.field_required'
+  if (issue.code === 'too_small') return 'errors.too_small'
+  if (issue.code === 'too_big') return 'errors.too_big'
+  return 'errors.validation_failed'
+}
+
+/**
+ * The refusal of a request whose content breaks a rule, whether the route schema, a handler or a
+ * service finds it: 400 (docs/decisions.md, "One validation-error contract") with the code of the
+ * catalogue rule it breaks (`refusalCode`), else `fallback`, and each problem on its dotted path.
+ */
+export function validationFailed(
+  error: z.ZodError | FieldIssue[],
+  fallback: ErrorCode = 'validation_failed',
+): HttpError {
   const issues = Array.isArray(error)
     ? error
-    : error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }))
-  return new HttpError('validation_failed', { issues })
+    : error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issueKey(issue) }))
+  return new HttpError(
+    refusalCode(
+      issues.map((issue) => issue.message),
+      fallback,
+    ),
+    { issues },
+  )
 }
 
 /** Answers `{error, message}` with the message in the request's language; other codes are 400. */

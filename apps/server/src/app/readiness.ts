@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type pg from 'pg'
 import { z } from 'zod'
+import { databaseAnswers } from '../db/database-answers'
 import type { WriteFailure } from '../ingest/ingest-service'
 
 /** Writes may fail this long (a database failover, a dropped connection) before the process says it is not ready. */
@@ -16,23 +17,6 @@ const readinessSchema = z.object({
   /** Why not ready, for the operator (English, like the logs). */
   reason: z.string().optional(),
 })
-
-/**
- * One retry: a pooled connection the database closed since its last use (a PostgreSQL restart, a
- * proxy's idle time-out) fails once, and the pool has dropped it by the second try.
- */
-async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (
-      await pool.query('select 1').then(
-        () => true,
-        () => false,
-      )
-    )
-      return true
-  }
-  return false
-}
 
 /** `GET /readyz`: 200 only when started, the database answers and ingest is writing; else 503 and why. */
 export function registerReadiness(

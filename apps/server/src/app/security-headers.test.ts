@@ -12,6 +12,9 @@ function writeWebRoot(): string {
     'index.html': `<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`,
     'assets/index-AbC123xy.js': `export const greeting = ${JSON.stringify('hello '.repeat(500))}`,
     'sw.js': `self.addEventListener('push', () => {}) // ${'x'.repeat(2000)}`,
+    // The login screen pre-rendered by the build, one page a language (apps/web/login-shell.ts).
+    'login.en.html': `<!doctype html><html lang="en"><body><div id="root"><div inert>Log in</div></div>${'<div></div>'.repeat(200)}</body></html>`,
+    'login.pl.html': `<!doctype html><html lang="pl"><body><div id="root"><div inert>Zaloguj</div></div>${'<div></div>'.repeat(200)}</body></html>`,
   }
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(root, name)
@@ -34,8 +37,8 @@ afterAll(async () => {
   fs.rmSync(webRoot, { recursive: true, force: true })
 })
 
-const get = (url: string, encoding = 'br, gzip') =>
-  fetch(`${server.url}${url}`, { headers: { 'accept-encoding': encoding } })
+const get = (url: string, encoding = 'br, gzip', headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${url}`, { headers: { 'accept-encoding': encoding, ...headers } })
 
 function expectSecurityHeaders(response: Response) {
   const csp = response.headers.get('content-security-policy') ?? ''
@@ -56,7 +59,7 @@ describe('security headers and caching', () => {
   })
 
   it('serves index.html Brotli-compressed, revalidated on every load, under the same policy', async () => {
-    const response = await get('/')
+    const response = await get('/', 'br, gzip', { cookie: 'kropla_session=any' })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-encoding')).toBe('br')
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
@@ -96,5 +99,26 @@ describe('security headers and caching', () => {
     expect(csp).toMatch(/script-src 'self'/)
     expect(csp).not.toContain('upgrade-insecure-requests')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('sends a visitor without a session the login screen pre-rendered in the language the browser will choose', async () => {
+    const firstPage = async (headers: Record<string, string>) => {
+      const response = await get('/', 'br, gzip', headers)
+      expect(response.headers.get('vary')).toMatch(/cookie.*accept-language/i)
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      return response.text()
+    }
+    expect(await firstPage({ 'accept-language': 'pl-PL,pl;q=0.9' })).toContain('Zaloguj')
+    expect(await firstPage({ 'accept-language': 'de-DE,pl;q=0.8,en;q=0.5' })).toContain('Zaloguj')
+    expect(await firstPage({ 'accept-language': 'de-DE' })).toContain('Log in')
+    // The choice stored on the device (shared in kropla_lang) before the browser's languages.
+    expect(await firstPage({ 'accept-language': 'pl-PL', cookie: 'kropla_lang=en' })).toContain('Log in')
+    // With a session the first screen is not the login form: the brand alone.
+    const signedIn = await firstPage({ 'accept-language': 'pl-PL', cookie: 'kropla_session=any' })
+    expect(signedIn).toContain('/assets/index-AbC123xy.js')
+    expect(signedIn).not.toContain('inert')
+    expect(await (await get('/index.html', 'br, gzip', { 'accept-language': 'pl' })).text()).toContain(
+      'Zaloguj',
+    )
   })
 })

@@ -8,8 +8,12 @@ import { type Database, openDatabase } from '../db/client'
 import { DataDirLockedError, DataDirLockUnavailableError } from '../db/embedded/data-dir-lock'
 import { migrateDatabase } from '../db/migrate'
 import { AccessInputError, createAccountAccess, parseExpiryDate } from '../features/auth/account-access'
+import { createAccountAccessDal } from '../features/auth/account-access-dal'
+import { createClientsDal } from '../features/clients/clients-dal'
+import { createFleetDal } from '../features/fleet/fleet-dal'
 import { createFleetService, FleetInputError } from '../features/fleet/fleet-service'
 import { createUserAccounts, UserInputError } from '../features/users/user-accounts'
+import { createUsersDal } from '../features/users/users-dal'
 
 const expectedFailures = [
   ConfigError,
@@ -45,6 +49,11 @@ async function withDatabase<T>(work: (database: Database) => Promise<T>): Promis
     await database.close()
   }
 }
+
+const userAccountsDal = (database: Database) => ({
+  users: createUsersDal(database.db),
+  clients: createClientsDal(database.db),
+})
 
 function userType(value: string): UserTypeName {
   if (value in userTypes) return value as UserTypeName
@@ -86,7 +95,9 @@ fleet
   .option('--client <name>', 'activate the module on this client account')
   .action((options: { serial: string; pin: string; model: string; client?: string }) =>
     withDatabase(async (database) => {
-      const row = await createFleetService(database.db).addModule(options, { clientName: options.client })
+      const row = await createFleetService(createFleetDal(database.db)).addModule(options, {
+        clientName: options.client,
+      })
       console.log(
         `Module ${row.serial} (${row.last_device_model}) is in the fleet${options.client ? `, active on ${options.client}` : ''}.`,
       )
@@ -100,7 +111,7 @@ fleet
     if (!fs.existsSync(file)) fail(new FleetInputError(`No such file: ${file}`))
     const text = fs.readFileSync(file, 'utf8')
     return withDatabase(async (database) => {
-      const count = await createFleetService(database.db).importCsv(text)
+      const count = await createFleetService(createFleetDal(database.db)).importCsv(text)
       console.log(`Imported ${count} modules.`)
     })
   })
@@ -114,7 +125,10 @@ user
   .option('--client <name>', 'client account (created when absent)', 'Kropla')
   .action((options: { email: string; password: string; type: UserTypeName; client: string }) =>
     withDatabase(async (database) => {
-      const created = await createUserAccounts(database.db).create({ ...options, clientName: options.client })
+      const created = await createUserAccounts(userAccountsDal(database)).create({
+        ...options,
+        clientName: options.client,
+      })
       console.log(`User ${created.email} created (${options.type}, client account ${options.client}).`)
     }),
   )
@@ -124,7 +138,7 @@ user
   .requiredOption('--password <password>')
   .action((options: { email: string; password: string }) =>
     withDatabase(async (database) => {
-      await createUserAccounts(database.db).setPassword(options.email, options.password)
+      await createUserAccounts(userAccountsDal(database)).setPassword(options.email, options.password)
       console.log(`Password of ${options.email} changed.`)
     }),
   )
@@ -140,7 +154,9 @@ user
   })
   .action((options: { email: string; client: string; type: 'admin' | 'normal' }) =>
     withDatabase(async (database) => {
-      const { user: assigned, client } = await createAccountAccess(database.db).assign({
+      const { user: assigned, client } = await createAccountAccess(
+        createAccountAccessDal(database.db),
+      ).assign({
         email: options.email,
         clientName: options.client,
         type: options.type,
@@ -157,13 +173,13 @@ client
   )
   .action((name: string) =>
     withDatabase(async (database) => {
-      const { endedSessions } = await createAccountAccess(database.db).block(name)
+      const { endedSessions } = await createAccountAccess(createAccountAccessDal(database.db)).block(name)
       console.log(`Client account ${name} is blocked; ${endedSessions.length} sessions ended.`)
     }),
   )
 client.command('unblock <name>').action((name: string) =>
   withDatabase(async (database) => {
-    await createAccountAccess(database.db).unblock(name)
+    await createAccountAccess(createAccountAccessDal(database.db)).unblock(name)
     console.log(`Client account ${name} is unblocked.`)
   }),
 )
@@ -177,7 +193,7 @@ client
       if (Boolean(options.at) === Boolean(options.never))
         throw new AccessInputError('Give either --at YYYY-MM-DD or --never.')
       const at = options.at ? parseExpiryDate(options.at) : null
-      await createAccountAccess(database.db).expire(name, at)
+      await createAccountAccess(createAccountAccessDal(database.db)).expire(name, at)
       console.log(`Client account ${name} ${at ? `expires at ${at.toISOString()}` : 'never expires'}.`)
     }),
   )

@@ -40,6 +40,19 @@ export const backupTables = [
   'user_messages',
   'message_templates',
 ] as const
+
+/**
+ * Tables a backup leaves out on purpose, each with the reason (backup.unit.test.ts fails on a table of
+ * the schema that is in neither list, so a new table is a decision, not an oversight).
+ */
+export const tablesLeftOutOfBackups = {
+  // Transient throttle state, not farm data: counters of failed logins, registration and reset
+  // attempts, forgotten within hours. Their keys are HMACs under the session secret, which lives
+  // outside the database (SESSION_SECRET or the data directory), so on another installation they
+  // would match nothing; a restore keeps the target's own counters, so restoring cannot reset the
+  // delays an attacker has earned there.
+  login_failures: 'transient login-throttle counters keyed under the session secret',
+} as const
 const chunkRows = 2000
 
 interface BackupHeader {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { moduleOutput } from '../test/resource-fixtures'
 import {
   connectBrowserSocket,
   httpSession,
@@ -6,8 +7,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../test/test-server'
+import { createFleetDal } from './fleet/fleet-dal'
 import { createFleetService } from './fleet/fleet-service'
-import { moduleOutput } from './resource-usage/resource-fixtures'
 
 /**
  * One client account must never read or change another's data. Every route of the API is listed
@@ -249,7 +250,7 @@ describe('separation of client accounts', () => {
   })
 
   it("lets nobody list, read, change, remove or refer to another account's resources", async () => {
-    const added = await createFleetService(server.database.db).addModule(
+    const added = await createFleetService(createFleetDal(server.database.db)).addModule(
       { serial: `V${victim.modules[0]!.serial}`, pin: '4321', model: 'AM-411' },
       { clientName: victim.clientName },
     )
@@ -331,7 +332,7 @@ describe('separation of client accounts', () => {
   })
 
   it("neither reads, changes, pauses, ends, deletes nor previews another account's schedules and plans", async () => {
-    const added = await createFleetService(server.database.db).addModule(
+    const added = await createFleetService(createFleetDal(server.database.db)).addModule(
       { serial: `S${victim.modules[0]!.serial}`, pin: '4323', model: 'AM-411' },
       { clientName: victim.clientName },
     )
@@ -398,7 +399,7 @@ describe('separation of client accounts', () => {
     }
     for (const url of ['/api/schedulers', '/api/schedulers/preview']) {
       const answer = await intruderSession.write('POST', url, body)
-      expect([url, answer.status, answer.body.error]).toEqual([url, 422, 'element_not_found'])
+      expect([url, answer.status, answer.body.error]).toEqual([url, 400, 'element_not_found'])
       const direct = await intruderSession.write('POST', url, {
         ...body,
         definition: { ...definition, elements: [{ kind: 'output', id: output.id }] },
@@ -427,7 +428,7 @@ describe('separation of client accounts', () => {
   })
 
   it("neither sees nor commands another account's modules, outputs, groups, commands or manual openings", async () => {
-    const added = await createFleetService(server.database.db).addModule(
+    const added = await createFleetService(createFleetDal(server.database.db)).addModule(
       { serial: `C${victim.modules[0]!.serial}`, pin: '4322', model: 'AM-411' },
       { clientName: victim.clientName },
     )

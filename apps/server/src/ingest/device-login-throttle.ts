@@ -1,4 +1,4 @@
-import { delayAfter, type ThrottlePolicy } from '../features/auth/login-throttle'
+import { delayAfter, type ThrottlePolicy } from '@kropla/domain'
 
 const minute = 60_000
 const hour = 60 * minute

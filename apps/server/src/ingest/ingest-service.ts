@@ -2,6 +2,7 @@ import {
   type AckPayload,
   ackPayloadSchema,
   buildLiveDataRows,
+  connectionState,
   dataPayloadSchema,
   helloPayloadSchema,
   type Reading,
@@ -12,11 +13,10 @@ import {
   type UpKind,
   validateReadings,
 } from '@kropla/domain'
-import { eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
-import { objects } from '../db/schema'
 import type { LivePublisher } from './live-publisher'
+import type { ModuleRecordsDal } from './module-records-dal'
 import type { KnownObject, ObjectDirectory } from './object-directory'
 import {
   mergeStoredBatches,
@@ -29,7 +29,10 @@ import { createRejectionCounter } from './rejection-counter'
 import { describeWriteError, isPermanentWriteError, writeSplittingRefused } from './split-refused-batch'
 
 export interface IngestOptions {
+  /** Readings and rejection counts are written through its pool (`readings-dal`). */
   database: Database
+  /** The modules' hello and status stamps. */
+  modules: Pick<ModuleRecordsDal, 'recordFirmware' | 'recordConnection'>
   directory: ObjectDirectory
   publisher: LivePublisher
   logger: Logger
@@ -83,6 +86,7 @@ export function createIngestService(options: IngestOptions) {
   const now = options.now ?? (() => new Date())
   const maxBatch = options.maxBatch ?? 5000
   const rejections = createRejectionCounter(now)
+  const { modules } = options
   const pending: Pending[] = []
   let pendingRows = 0
   let timer: NodeJS.Timeout | undefined
@@ -347,10 +351,7 @@ export function createIngestService(options: IngestOptions) {
         { field: null, reason: 'unknown_model', detail: `hello says ${hello.data.model}` },
       ])
     }
-    await options.database.db
-      .update(objects)
-      .set({ firmware: hello.data.fw ?? null })
-      .where(eq(objects.id, object.id))
+    await modules.recordFirmware(object.id, hello.data.fw ?? null)
     return { accepted: 0, rejected: [] }
   }
 
@@ -358,8 +359,8 @@ export function createIngestService(options: IngestOptions) {
     const status = statusPayloadSchema.safeParse(text.trim())
     if (!status.success)
       return reject(object.serial, [{ field: null, reason: 'malformed_payload', detail: 'status' }])
-    const connection = status.data === 'online' ? 1 : 0
-    await options.database.db.update(objects).set({ connection }).where(eq(objects.id, object.id))
+    const connection = status.data === 'online' ? connectionState.connected : connectionState.disconnected
+    await modules.recordConnection(object.id, connection)
     if (object.idClient !== null)
       options.publisher.objectConnection(object.idClient, { id_object: object.id, connection })
     return { accepted: 0, rejected: [] }

@@ -1,8 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { type DeviceModel, findModel } from '@kropla/domain'
-import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { objects } from '../db/schema'
+import type { ModuleRecordsDal } from './module-records-dal'
 
 export interface KnownObject {
   id: number
@@ -31,13 +29,16 @@ const cacheMs = 30_000
  * Looks modules up by serial for every device message. A short cache keeps one database read
  * per module per half minute instead of one per message.
  */
-export function createObjectDirectory(db: Db, now: () => number = Date.now) {
+export function createObjectDirectory(
+  modules: Pick<ModuleRecordsDal, 'findBySerial'>,
+  now: () => number = Date.now,
+) {
   const cache = new Map<string, { object: KnownObject | null; until: number }>()
 
   async function find(serial: string): Promise<KnownObject | null> {
     const hit = cache.get(serial)
     if (hit && hit.until > now()) return hit.object
-    const [row] = await db.select().from(objects).where(eq(objects.serial, serial))
+    const row = await modules.findBySerial(serial)
     const object = row
       ? {
           id: row.id,

@@ -4,9 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import pino from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
+import { readOutbox } from '../test/outbox'
 import { invitationMail, passwordResetMail } from './account-mail'
 import { createMailer } from './mailer'
-import { readOutbox } from './outbox'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-mail-'))
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))

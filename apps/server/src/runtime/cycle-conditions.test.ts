@@ -1,7 +1,5 @@
 import { planStatus } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
-import { createPlanRunner } from './runner'
 import {
   insertSchedule,
   movableClock,
@@ -10,7 +8,10 @@ import {
   plansOf,
   type SimulatedModule,
   simulatedModule,
-} from './test-farm'
+} from '../test/test-farm'
+import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
+import { planRunnerDataAccess } from './plan-runtime'
+import { createPlanRunner } from './runner'
 
 const clock = movableClock('2030-04-01T09:00:00Z')
 let server: TestServer
@@ -77,7 +78,7 @@ describe("a cycle's conditions", () => {
     await humidity(45)
     await server.plans.stop()
     const takeover = createPlanRunner({
-      database: server.database,
+      ...planRunnerDataAccess(server.database.pool),
       logger: server.logger,
       commands: server.plans.commands,
       events: noEvents,

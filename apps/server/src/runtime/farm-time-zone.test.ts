@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { irrigatedAccount, scheduleBody } from '../features/schedules/schedule-fixtures'
 import { dayIn } from '../features/schedules/schedule-row'
+import { irrigatedAccount, scheduleBody } from '../test/schedule-fixtures'
+import { plansOf } from '../test/test-farm'
 import { startTestServer, type TestServer } from '../test/test-server'
-import { plansOf } from './test-farm'
 
 // The server's own zone must not matter: neither Warsaw, nor the farm's, nor the user's.
 const serverZone = process.env.TZ

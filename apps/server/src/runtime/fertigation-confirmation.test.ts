@@ -2,7 +2,6 @@ import { planStatus } from '@kropla/domain'
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outputs as outputTable, water_source_outputs, water_sources } from '../db/schema'
-import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
 import {
   insertSchedule,
   movableClock,
@@ -10,7 +9,8 @@ import {
   outputIds,
   type SimulatedModule,
   simulatedModule,
-} from './test-farm'
+} from '../test/test-farm'
+import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
 
 const clock = movableClock('2030-05-01T09:00:00Z')
 let server: TestServer

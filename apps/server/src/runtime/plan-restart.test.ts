@@ -2,9 +2,6 @@ import fs from 'node:fs'
 import { planStatus } from '@kropla/domain'
 import { afterAll, describe, expect, it } from 'vitest'
 import { resolveScheduleElements } from '../features/schedules/resolve-elements'
-import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
-import { createPlanRuntime, type PlanRuntime } from './plan-runtime'
-import { createPlanRunner } from './runner'
 import {
   insertSchedule,
   movableClock,
@@ -13,7 +10,10 @@ import {
   plansOf,
   type SimulatedModule,
   simulatedModule,
-} from './test-farm'
+} from '../test/test-farm'
+import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
+import { createPlanRuntime, type PlanRuntime, planRunnerDataAccess } from './plan-runtime'
+import { createPlanRunner } from './runner'
 
 const servers: TestServer[] = []
 const modules: SimulatedModule[] = []
@@ -165,7 +165,7 @@ describe('two runners on one database', () => {
     // Two runner passes at the same moment, both acting as leader: the plan goes out once.
     const racing = Array.from({ length: 2 }, () =>
       createPlanRunner({
-        database: server.database,
+        ...planRunnerDataAccess(server.database.pool),
         logger: server.logger,
         commands: server.plans.commands,
         events: noEvents,

@@ -10,14 +10,7 @@ import {
   water_source_outputs,
   water_sources,
 } from '../db/schema'
-import { loggedIn } from '../features/users/account-fixtures'
-import {
-  connectBrowserSocket,
-  seedAccount,
-  startTestServer,
-  type TestServer,
-  until,
-} from '../test/test-server'
+import { loggedIn } from '../test/account-fixtures'
 import {
   insertSchedule,
   movableClock,
@@ -26,7 +19,14 @@ import {
   plansOf,
   type SimulatedModule,
   simulatedModule,
-} from './test-farm'
+} from '../test/test-farm'
+import {
+  connectBrowserSocket,
+  seedAccount,
+  startTestServer,
+  type TestServer,
+  until,
+} from '../test/test-server'
 
 const clock = movableClock('2030-01-07T09:00:00Z')
 let server: TestServer

@@ -1,11 +1,16 @@
+import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
+import { createConditionsDal } from './conditions-dal'
 import { createLeadership } from './leadership'
 import type { PlanEvents } from './plan-rows'
+import { createPlanRowsDal } from './plan-rows-dal'
 import type { ResolveElements } from './planned-schedules'
 import { createPlanner } from './planner'
 import { type CommandSender, createPlanRunner } from './runner'
+import { createRunnerDal } from './runner-dal'
 import { createStateConfirmation } from './state-confirmation'
+import { createStateConfirmationDal } from './state-confirmation-dal'
 
 export interface PlanRuntimeOptions {
   database: Database
@@ -29,6 +34,13 @@ export interface PlanRuntimeOptions {
   horizonMs?: number
 }
 
+/** What the plan runner reads and writes, on the pool. */
+export const planRunnerDataAccess = (pool: pg.Pool) => ({
+  dal: createRunnerDal(pool),
+  conditions: createConditionsDal(pool),
+  planRows: createPlanRowsDal(pool),
+})
+
 /**
  * The planner, the runner and state confirmation, wired. `replan` and `confirmPlansFromState`
  * work in every process; due plans run only in the process holding the lead. On taking the lead
@@ -39,8 +51,10 @@ export function createPlanRuntime(options: PlanRuntimeOptions) {
   const now = options.now ?? (() => new Date())
   const tickMs = options.tickMs ?? 1000
   const extendEveryMs = options.extendEveryMs ?? 60_000
-  const planner = createPlanner({ ...options, now })
-  const runner = createPlanRunner({ ...options, now })
+  const { pool } = options.database
+  const planRows = createPlanRowsDal(pool)
+  const planner = createPlanner({ ...options, planRows, now })
+  const runner = createPlanRunner({ ...options, ...planRunnerDataAccess(pool), now })
   const firstPassDelayMs = options.firstPassDelayMs ?? 10_000
   let timer: NodeJS.Timeout | undefined
   let firstPass: NodeJS.Timeout | undefined
@@ -98,7 +112,8 @@ export function createPlanRuntime(options: PlanRuntimeOptions) {
     replan: planner.replan,
     extendHorizon: planner.extendHorizon,
     confirmPlansFromState: createStateConfirmation({
-      database: options.database,
+      dal: createStateConfirmationDal(pool),
+      planRows,
       events: options.events,
       now,
     }),

@@ -2,20 +2,18 @@ import {
   type ExpandableSchedule,
   expandSchedule,
   type NominalRun,
-  planStatus,
   type ResolvedElement,
   scheduleDefinitionSchema,
 } from '@kropla/domain'
-import { and, eq, gt, gte, inArray, isNotNull, isNull, min, ne, sql } from 'drizzle-orm'
-import { outputs_plans, schedules } from '../db/schema'
-import type { Executor } from '../features/users/db-helpers'
+import type { Executor } from '../db/executor'
+import { createPlanningDal, type ScheduleRecord } from './planning-dal'
 
 /**
  * What the planner reads of schedules to expand them, shared with the schedule preview so that
  * the preview expands and groups schedules exactly as the planner does.
  */
 
-export type ScheduleRecord = typeof schedules.$inferSelect
+export type { ScheduleRecord }
 
 export type ResolveElements = (
   db: Executor,
@@ -57,27 +55,13 @@ export async function toExpandable(
  * the past (see `plannableRuns`).
  */
 export async function replanFrom(db: Executor, idSchedule: number, at: Date) {
-  const [row] = await db
-    .select({ earliest: min(outputs_plans.planned_at) })
-    .from(outputs_plans)
-    .where(
-      and(
-        eq(outputs_plans.id_schedule, idSchedule),
-        eq(outputs_plans.status, planStatus.planned),
-        gte(outputs_plans.open_at, at),
-      ),
-    )
-  return row?.earliest && row.earliest < at ? row.earliest : at
+  const earliest = await createPlanningDal(db).earliestPlannedFrom(idSchedule, at)
+  return earliest && earliest < at ? earliest : at
 }
 
 /** The water sources a schedule's plans recorded (its elements may no longer resolve). */
-export async function recordedWaterSources(db: Executor, idSchedule: number): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: outputs_plans.id_water_source })
-    .from(outputs_plans)
-    .where(and(eq(outputs_plans.id_schedule, idSchedule), isNotNull(outputs_plans.id_water_source)))
-  return rows.flatMap((row) => (row.id === null ? [] : [row.id]))
-}
+export const recordedWaterSources = (db: Executor, idSchedule: number): Promise<number[]> =>
+  createPlanningDal(db).recordedWaterSources(idSchedule)
 
 /**
  * The account's other expandable schedules with runs not sent yet on one of these water sources.
@@ -94,29 +78,7 @@ export async function sharingWaterSources(
   at: Date,
 ): Promise<ScheduleRecord[]> {
   if (waterSources.length === 0) return []
-  const found = await db
-    .select()
-    .from(schedules)
-    .where(
-      and(
-        eq(schedules.id_client, idClient),
-        exceptSchedule === null ? undefined : ne(schedules.id, exceptSchedule),
-        gt(schedules.type, 0),
-        inArray(
-          schedules.id,
-          db
-            .selectDistinct({ id: sql<number>`${outputs_plans.id_schedule}` })
-            .from(outputs_plans)
-            .where(
-              and(
-                eq(outputs_plans.id_client, idClient),
-                eq(outputs_plans.status, planStatus.planned),
-                inArray(outputs_plans.id_water_source, waterSources),
-              ),
-            ),
-        ),
-      ),
-    )
+  const found = await createPlanningDal(db).schedulesPlannedOn(idClient, exceptSchedule, waterSources)
   return found.filter((schedule) => isExpandable(schedule, at))
 }
 
@@ -126,10 +88,7 @@ export async function expandableSchedules(
   idClient: number,
   at: Date,
 ): Promise<ScheduleRecord[]> {
-  const found = await db
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.id_client, idClient), gt(schedules.type, 0), isNull(schedules.deleted_at)))
+  const found = await createPlanningDal(db).automaticSchedules(idClient)
   return found.filter((schedule) => isExpandable(schedule, at))
 }
 

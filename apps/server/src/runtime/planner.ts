@@ -1,11 +1,9 @@
 import { planStatus, type ResolvedRun, resolveOverlaps } from '@kropla/domain'
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
-import { outputs_plans, schedules } from '../db/schema'
-import type { Executor } from '../features/users/db-helpers'
 import { heldOpenings, plannableRuns, planningHorizonMs } from './held-openings'
 import { emitPlans, type PlanEvents } from './plan-rows'
+import type { PlanRowsDal } from './plan-rows-dal'
 import {
   extensionFrom,
   isExpandable,
@@ -17,6 +15,7 @@ import {
   sharingWaterSources,
   toExpandable,
 } from './planned-schedules'
+import { createPlanningDal, type PlanningDal } from './planning-dal'
 
 const HOUR = 3_600_000
 
@@ -24,6 +23,7 @@ export interface PlannerOptions {
   database: Database
   logger: Logger
   events: PlanEvents
+  planRows: PlanRowsDal
   resolveElements: ResolveElements
   now: () => Date
   /** How far ahead runs are planned (48 h). */
@@ -56,6 +56,7 @@ export function createPlanner(options: PlannerOptions) {
   const { database, logger, events } = options
   const horizonMs = options.horizonMs ?? planningHorizonMs
   const db = database.db
+  const dal = createPlanningDal(db)
 
   /** Runs of schedules over their windows; a schedule whose elements no longer resolve plans nothing. */
   const nominalRuns = (work: { schedule: ScheduleRecord; from: Date; to: Date }[]) =>
@@ -80,37 +81,13 @@ export function createPlanner(options: PlannerOptions) {
     }))
   }
 
-  async function insertRuns(
-    tx: Executor,
-    idClient: number,
-    runs: ResolvedRun[],
-    at: Date,
-  ): Promise<number[]> {
-    const rows = insertable(idClient, runs, at)
-    if (rows.length === 0) return []
-    const inserted = await tx
-      .insert(outputs_plans)
-      .values(rows)
-      .onConflictDoNothing()
-      .returning({ id: outputs_plans.id })
-    return inserted.map((row) => row.id)
-  }
-
-  const lockAccount = (tx: Executor, idClient: number) =>
-    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kropla:plans:${idClient}`}))`)
+  const insertRuns = (plans: PlanningDal, idClient: number, runs: ResolvedRun[], at: Date) =>
+    plans.insertPlans(insertable(idClient, runs, at))
 
   /** Whether the schedules are still as they were expanded (none changed meanwhile). */
-  async function unchanged(tx: Executor, seen: ScheduleRecord[]) {
+  async function unchanged(plans: PlanningDal, seen: ScheduleRecord[]) {
     if (seen.length === 0) return true
-    const current = await tx
-      .select()
-      .from(schedules)
-      .where(
-        inArray(
-          schedules.id,
-          seen.map((schedule) => schedule.id),
-        ),
-      )
+    const current = await plans.schedulesByIds(seen.map((schedule) => schedule.id))
     return seen.every((schedule) => {
       const row = current.find((candidate) => candidate.id === schedule.id)
       return row !== undefined && planningFingerprint(row) === planningFingerprint(schedule)
@@ -141,10 +118,7 @@ export function createPlanner(options: PlannerOptions) {
     for (let attempt = 0; attempt < 3; attempt++) {
       const at = options.now()
       const horizon = new Date(at.getTime() + horizonMs)
-      const [schedule] = await db
-        .select()
-        .from(schedules)
-        .where(and(eq(schedules.id, idSchedule), eq(schedules.id_client, idClient)))
+      const schedule = await dal.schedule(idClient, idSchedule)
       // A manual (type 0) schedule's plans were made by manual control: only a stop removes them.
       if (schedule?.type === 0 && isActive(schedule, at)) return
       const partners = await sharingWaterSources(
@@ -166,29 +140,20 @@ export function createPlanner(options: PlannerOptions) {
       )
       const ids = [idSchedule, ...partners.map((partner) => partner.id)]
       const outcome = await db.transaction(async (tx) => {
-        await lockAccount(tx, idClient)
-        if (!(await unchanged(tx, schedule ? [schedule, ...partners] : partners))) return null
-        const deleted = await tx
-          .delete(outputs_plans)
-          .where(
-            and(
-              inArray(outputs_plans.id_schedule, ids),
-              eq(outputs_plans.id_client, idClient),
-              eq(outputs_plans.status, planStatus.planned),
-            ),
-          )
-          .returning({ id: outputs_plans.id })
+        const txDal = createPlanningDal(tx)
+        await txDal.lockAccountPlans(idClient)
+        if (!(await unchanged(txDal, schedule ? [schedule, ...partners] : partners))) return null
+        const deleted = await txDal.deletePlanned(idClient, ids)
         const resolved = resolveOverlaps(runs, await heldOpenings(tx, idClient, at, { horizonMs }))
-        const inserted = await insertRuns(tx, idClient, resolved, at)
+        const inserted = await insertRuns(txDal, idClient, resolved, at)
         const planned = replanned.filter((each) => each.type > 0).map((each) => each.id)
         if (schedule && schedule.type > 0 && !planned.includes(schedule.id)) planned.push(schedule.id)
-        if (planned.length)
-          await tx.update(schedules).set({ planned_until: horizon }).where(inArray(schedules.id, planned))
-        return { deleted: deleted.map((row) => row.id), inserted }
+        if (planned.length) await txDal.setPlannedUntil(planned, horizon)
+        return { deleted, inserted }
       })
       if (!outcome) continue
       if (outcome.deleted.length) events.deleted(idClient, outcome.deleted)
-      await emitPlans(database.pool, events, outcome.inserted)
+      await emitPlans(options.planRows, events, outcome.inserted)
       return
     }
     logger.warn({ schedule: idSchedule }, 'replan gave up: the schedule kept changing')
@@ -204,20 +169,7 @@ export function createPlanner(options: PlannerOptions) {
     const at = options.now()
     const horizon = new Date(at.getTime() + horizonMs)
     // Extend once a schedule's horizon is an hour short, so this is cheap when called often.
-    const due = await db
-      .select()
-      .from(schedules)
-      .where(
-        and(
-          gt(schedules.type, 0),
-          isNull(schedules.deleted_at),
-          or(isNull(schedules.ended_at), gt(schedules.ended_at, at)),
-          or(
-            isNull(schedules.planned_until),
-            sql`${schedules.planned_until} < ${new Date(horizon.getTime() - HOUR)}`,
-          ),
-        ),
-      )
+    const due = await dal.plannedShortOf(at, new Date(horizon.getTime() - HOUR))
     const byClient = new Map<number, ScheduleRecord[]>()
     for (const schedule of due)
       byClient.set(schedule.id_client, [...(byClient.get(schedule.id_client) ?? []), schedule])
@@ -235,27 +187,23 @@ export function createPlanner(options: PlannerOptions) {
       list.map((schedule) => ({ schedule, from: extensionFrom(schedule, at), to: horizon })),
     )
     const inserted = await db.transaction(async (tx) => {
-      await lockAccount(tx, idClient)
+      const txDal = createPlanningDal(tx)
+      await txDal.lockAccountPlans(idClient)
       // A schedule changed meanwhile is replanned by its own change; the next pass extends it.
-      if (!(await unchanged(tx, list))) return []
+      if (!(await unchanged(txDal, list))) return []
       const ids = await insertRuns(
-        tx,
+        txDal,
         idClient,
         resolveOverlaps(runs, await heldOpenings(tx, idClient, at, { horizonMs })),
         at,
       )
-      await tx
-        .update(schedules)
-        .set({ planned_until: horizon })
-        .where(
-          inArray(
-            schedules.id,
-            list.map((schedule) => schedule.id),
-          ),
-        )
+      await txDal.setPlannedUntil(
+        list.map((schedule) => schedule.id),
+        horizon,
+      )
       return ids
     })
-    await emitPlans(database.pool, events, inserted)
+    await emitPlans(options.planRows, events, inserted)
   }
 
   return { replan, extendHorizon }

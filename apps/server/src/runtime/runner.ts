@@ -7,12 +7,14 @@ import {
   scheduleDefinitionSchema,
 } from '@kropla/domain'
 import type { Logger } from 'pino'
-import type { Database } from '../db/client'
 import type { ConditionVerdict } from './condition-rules'
 import { evaluateConditions } from './conditions'
+import type { ConditionsDal } from './conditions-dal'
 import { emitPlans, type PlanEvents } from './plan-rows'
+import type { PlanRowsDal } from './plan-rows-dal'
 import { isActive } from './planner'
 import { commandOutputs, remainingMinutes, windowEnd } from './run-rules'
+import type { DueRun, RunnerDal } from './runner-dal'
 
 const MINUTE = 60_000
 
@@ -28,24 +30,6 @@ export interface CommandSender {
   }): Promise<{ id: string }>
 }
 
-interface DueRun {
-  id: number
-  id_client: number
-  id_schedule: number | null
-  cycle: number
-  planned_at: Date
-  open_at: Date
-  duration: number
-  id_object: number
-  field_name: string
-  schedule_type: number | null
-  definition: unknown
-  deleted_at: Date | null
-  ended_at: Date | null
-  paused_from: Date | null
-  paused_until: Date | null
-}
-
 interface CycleDecision {
   from: number
   until: number
@@ -59,63 +43,28 @@ interface CycleDecision {
  * plan: a plan is sent by whoever moved it from planned to sent.
  */
 export function createPlanRunner(options: {
-  database: Database
+  dal: RunnerDal
+  conditions: ConditionsDal
+  planRows: PlanRowsDal
   logger: Logger
   commands: CommandSender
   events: PlanEvents
   now: () => Date
 }) {
-  const { pool } = options.database
-  const { logger, events } = options
+  const { logger, events, dal, conditions } = options
+  const { transition } = dal
   /**
    * Conditions are decided once per cycle, at its first due run; the cycle's other runs follow it
    * (remembered here, and read back from the cycle's earlier runs after a takeover).
    */
   const cycleDecisions = new Map<string, CycleDecision[]>()
 
-  /** Moves plans from one status to another; answers the ids that were still in `from`. */
-  async function transition(
-    ids: number[],
-    from: readonly number[],
-    to: number,
-    set: { error?: string | null; started_at?: Date; finished_at?: Date } = {},
-  ): Promise<number[]> {
-    if (ids.length === 0) return []
-    const { rows } = await pool.query<{ id: number }>(
-      `update outputs_plans
-          set status = $3, updated_at = now(),
-              error = case when $4::boolean then $5::text else error end,
-              started_at = coalesce($6::timestamptz, started_at),
-              finished_at = coalesce($7::timestamptz, finished_at)
-        where id = any($1::bigint[]) and status = any($2::smallint[])
-        returning id`,
-      [ids, from, to, 'error' in set, set.error ?? null, set.started_at ?? null, set.finished_at ?? null],
-    )
-    return rows.map((row) => row.id)
-  }
-
   /**
    * The decision an earlier run of the same cycle already carries (this runner may have taken over
    * mid-cycle, its memory empty): not met, no data, or met once it was sent. Null when none did.
    */
   async function decidedBefore(run: DueRun, span: number): Promise<ConditionVerdict | null> {
-    const { rows } = await pool.query<{ status: number; error: string | null }>(
-      `select status, error from outputs_plans
-        where id_schedule = $1 and cycle = $2 and id <> $3
-          and planned_at >= $4 and planned_at <= $5
-          and status <> all($6::smallint[])
-        order by planned_at, id
-        limit 1`,
-      [
-        run.id_schedule,
-        run.cycle,
-        run.id,
-        new Date(run.planned_at.getTime() - span),
-        run.planned_at,
-        [planStatus.planned, planStatus.cancelled, planStatus.missed],
-      ],
-    )
-    const [earlier] = rows
+    const earlier = await dal.earlierDecidedRun(run, span)
     if (!earlier) return null
     if (earlier.status === planStatus.condition_not_met) return { kind: 'not_met' }
     if (earlier.error === planErrors.conditionNoData) return { kind: 'no_data' }
@@ -135,7 +84,7 @@ export function createPlanRunner(options: {
     const span = cycleDuration(run.schedule_type ?? 1, parsed.data) * MINUTE
     const verdict =
       (await decidedBefore(run, span)) ??
-      (await evaluateConditions(pool, run.id_client, parsed.data.conditions))
+      (await evaluateConditions(conditions, run.id_client, parsed.data.conditions))
     const kept = (cycleDecisions.get(key) ?? []).filter(
       (decision) => decision.until > at.getTime() - 86_400_000,
     )
@@ -143,27 +92,11 @@ export function createPlanRunner(options: {
     return verdict
   }
 
-  async function dueRuns(at: Date): Promise<DueRun[]> {
-    const { rows } = await pool.query<DueRun>(
-      `select p.id, p.id_client, p.id_schedule, p.cycle, p.planned_at, p.open_at, p.duration,
-              o.id_object, o.field_name, s.type as schedule_type, s.definition,
-              s.deleted_at, s.ended_at, s.paused_from, s.paused_until
-         from outputs_plans p
-         join outputs o on o.id = p.id_output
-         left join schedules s on s.id = p.id_schedule
-        where p.status = $1 and p.open_at <= $2
-        order by p.open_at, p.id
-        limit 1000`,
-      [planStatus.planned, at],
-    )
-    return rows
-  }
-
   /** Sends what came due: one command per module, each output with its run's remaining minutes. */
   async function dispatchDue(at: Date): Promise<number[]> {
     const changed: number[] = []
     const toSend = new Map<number, { run: DueRun; minutes: number }[]>()
-    for (const run of await dueRuns(at)) {
+    for (const run of await dal.dueRuns(at)) {
       const minutes = remainingMinutes(run, at)
       if (minutes === 0) {
         changed.push(
@@ -222,10 +155,7 @@ export function createPlanRunner(options: {
         outputs,
         source: 'plan',
       })
-      await pool.query(
-        'update outputs_plans set id_command = $2, updated_at = now() where id = any($1::bigint[])',
-        [ids, command.id],
-      )
+      await dal.recordCommand(ids, command.id)
     } catch (error) {
       logger.error({ err: error, plans: ids }, 'plan command not sent')
       await transition(ids, [planStatus.sent], planStatus.error, {
@@ -238,21 +168,8 @@ export function createPlanRunner(options: {
 
   /** Sent runs: a refused or unanswered command is an error; a run that ended is executed if confirmed. */
   async function followSent(at: Date): Promise<number[]> {
-    const { rows } = await pool.query<{
-      id: number
-      status: number
-      open_at: Date
-      duration: number
-      command_status: number | null
-      command_error: string | null
-    }>(
-      `select p.id, p.status, p.open_at, p.duration, c.status as command_status, c.error as command_error
-         from outputs_plans p left join commands c on c.id = p.id_command
-        where p.status = any($1::smallint[])`,
-      [[planStatus.sent, planStatus.running]],
-    )
     const changed: number[] = []
-    for (const run of rows) {
+    for (const run of await dal.sentRuns()) {
       const end = windowEnd(run)
       const failed =
         run.status === planStatus.sent &&
@@ -290,31 +207,7 @@ export function createPlanRunner(options: {
    * a water-source opening that other schedules' runs of its time draw from (it was merged for them).
    */
   async function closeStopped(at: Date): Promise<number[]> {
-    const { rows } = await pool.query<{
-      id: number
-      id_client: number
-      id_object: number
-      field_name: string
-    }>(
-      `select p.id, p.id_client, o.id_object, o.field_name
-         from outputs_plans p
-         join outputs o on o.id = p.id_output
-         join schedules s on s.id = p.id_schedule
-        where p.status = any($1::smallint[])
-          and p.open_at + p.duration * interval '1 minute' > $2
-          and (s.deleted_at is not null or s.ended_at <= $2
-               or (s.paused_from <= $2 and (s.paused_until is null or s.paused_until > $2)))
-          -- A water-source opening also feeds other schedules' runs in its time: it runs on for them.
-          and not (p.role <> 'element' and exists (
-                select 1 from outputs_plans e
-                 where e.id_client = p.id_client and e.role = 'element'
-                   and e.id_water_source = p.id_water_source
-                   and e.id_schedule is distinct from p.id_schedule
-                   and e.status = any($3::smallint[])
-                   and e.open_at < p.open_at + p.duration * interval '1 minute'
-                   and e.open_at + e.duration * interval '1 minute' > $2))`,
-      [[planStatus.sent, planStatus.running], at, [planStatus.planned, planStatus.sent, planStatus.running]],
-    )
+    const rows = await dal.stoppedRuns(at)
     const claimed = new Set(
       await transition(
         rows.map((row) => row.id),
@@ -341,7 +234,7 @@ export function createPlanRunner(options: {
   /** One pass; the caller serialises passes. */
   async function tick(at: Date) {
     const changed = [...(await dispatchDue(at)), ...(await followSent(at)), ...(await closeStopped(at))]
-    await emitPlans(pool, events, [...new Set(changed)])
+    await emitPlans(options.planRows, events, [...new Set(changed)])
   }
 
   return { tick }

@@ -1,9 +1,9 @@
 import { type OutputPlanRow, planStatus } from '@kropla/domain'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { irrigatedAccount, scheduleBody } from '../features/schedules/schedule-fixtures'
+import { irrigatedAccount, scheduleBody } from '../test/schedule-fixtures'
+import { plansOf } from '../test/test-farm'
 import { connectBrowserSocket, startTestServer, type TestServer, until } from '../test/test-server'
-import { plansOf } from './test-farm'
 
 let server: TestServer
 let socket: Socket | undefined

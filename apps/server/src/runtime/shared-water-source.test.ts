@@ -8,7 +8,6 @@ import {
   water_source_outputs,
   water_sources,
 } from '../db/schema'
-import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
 import {
   insertSchedule,
   movableClock,
@@ -17,7 +16,8 @@ import {
   plansOf,
   type SimulatedModule,
   simulatedModule,
-} from './test-farm'
+} from '../test/test-farm'
+import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
 
 const clock = movableClock('2030-03-01T09:00:00Z')
 let server: TestServer

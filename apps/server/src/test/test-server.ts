@@ -7,8 +7,12 @@ import pg from 'pg'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { type RunningServer, type ServerOptions, startServer } from '../app/server'
 import { loadConfig } from '../config/env'
+import { createClientsDal } from '../features/clients/clients-dal'
+import { createFleetDal } from '../features/fleet/fleet-dal'
 import { createFleetService } from '../features/fleet/fleet-service'
 import { createUserAccounts } from '../features/users/user-accounts'
+import { createUsersDal } from '../features/users/users-dal'
+import { watchDeclaredStatuses } from './declared-statuses'
 
 /**
  * A real server for integration tests: PGlite in a fresh temporary directory, or a fresh
@@ -69,7 +73,14 @@ export async function startTestServer(
     resetAddress: relaxed,
     ...options.attemptPolicies,
   }
-  const server = await startServer(config, undefined, { ...options, attemptPolicies })
+  const server = await startServer(config, undefined, {
+    ...options,
+    attemptPolicies,
+    watchApp: (app) => {
+      watchDeclaredStatuses(app)
+      options.watchApp?.(app)
+    },
+  })
   return {
     ...server,
     dataDir,
@@ -102,13 +113,16 @@ export async function seedAccount(server: RunningServer, models: string[]) {
   const tag = `${process.pid}${unique}${Math.random().toString(36).slice(2, 6)}`
   const clientName = `Farm ${tag}`
   const password = 'Correct-horse-1'
-  const user = await createUserAccounts(server.database.db).create({
+  const user = await createUserAccounts({
+    users: createUsersDal(server.database.db),
+    clients: createClientsDal(server.database.db),
+  }).create({
     email: `grower${tag}@example.com`,
     password,
     type: 'admin',
     clientName,
   })
-  const fleet = createFleetService(server.database.db)
+  const fleet = createFleetService(createFleetDal(server.database.db))
   const modules: (FleetModule & { id: number })[] = []
   for (const [index, model] of models.entries()) {
     const module = { serial: `T${tag}M${index}`, pin: `${1000 + index}`, model }

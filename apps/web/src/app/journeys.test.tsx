@@ -1,8 +1,8 @@
+import { meFixture, objectFixture } from '@kropla/domain/testing'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../testing/fake-socket'
 import { logIn } from '../testing/log-in'
-import { meFixture, objectFixture } from '../testing/me-fixture'
 import { type RenderAppOptions, renderApp } from '../testing/render-app'
 
 let socket: FakeSocket

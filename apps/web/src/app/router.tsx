@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
 import { resourceRoutes } from '../features/resources/resource-routes'
+import { withAppCatalogue } from '../lib/app-catalogue'
 import { productSlug } from '../lib/constants'
 import { AccessGate } from './guards/AccessGate'
 import { RequireAdmin } from './guards/RequireAdmin'
@@ -14,7 +15,7 @@ import { RouteErrorScreen } from './ui/RouteErrorScreen'
 // React.lazy rather than route `lazy`: the router would start downloading a matched route's code
 // before AccessGate sends a logged-out visitor to the login screen.
 const MainLayout = lazy(() =>
-  import('./layout/MainLayout').then((module) => ({ default: module.MainLayout })),
+  withAppCatalogue(() => import('./layout/MainLayout')).then((module) => ({ default: module.MainLayout })),
 )
 const StartScreen = lazy(() =>
   import('../features/dashboard/StartScreen').then((module) => ({ default: module.StartScreen })),
@@ -110,13 +111,15 @@ export const routes: RouteObject[] = [
                 path: 'register',
                 handle: { isWide: true } satisfies PublicRouteHandle,
                 lazy: async () => ({
-                  Component: (await import('../features/register/RegisterScreen')).RegisterScreen,
+                  Component: (await withAppCatalogue(() => import('../features/register/RegisterScreen')))
+                    .RegisterScreen,
                 }),
               },
               {
                 path: 'pass_reset',
                 lazy: async () => ({
-                  Component: (await import('../features/pass-reset/PassResetScreen')).PassResetScreen,
+                  Component: (await withAppCatalogue(() => import('../features/pass-reset/PassResetScreen')))
+                    .PassResetScreen,
                 }),
               },
             ],
@@ -130,7 +133,8 @@ export const routes: RouteObject[] = [
           {
             path: 'invitation',
             lazy: async () => ({
-              Component: (await import('../features/invitation/InvitationScreen')).InvitationScreen,
+              Component: (await withAppCatalogue(() => import('../features/invitation/InvitationScreen')))
+                .InvitationScreen,
             }),
           },
         ],

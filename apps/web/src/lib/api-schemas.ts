@@ -2,4 +2,4 @@
 // built when this chunk loads.
 import './zod-without-eval'
 
-export { apiErrorSchema, tokenResponseSchema } from '@kropla/domain'
+export { apiErrorSchema, langAnswerSchema, okAnswerSchema, tokenResponseSchema } from '@kropla/domain'

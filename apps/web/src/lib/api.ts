@@ -11,6 +11,15 @@ export interface Parser<T> {
   parse(input: unknown): T
 }
 
+/**
+ * What every call names for its answer: a domain schema, or one loaded when the answer arrives
+ * (`parsedOnDemand`) where zod must stay off the first load. There is no call without one: an
+ * answer the browser does not check is an answer the server and the browser may disagree on.
+ */
+export interface AnswerParser<T> {
+  parse(input: unknown): T | Promise<T>
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 const writeMethods: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -29,11 +38,11 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  get<T>(path: string, parser?: Parser<T>): Promise<T>
-  post<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
-  put<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
-  patch<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
-  delete<T>(path: string, body?: unknown, parser?: Parser<T>): Promise<T>
+  get<T>(path: string, parser: AnswerParser<T>): Promise<T>
+  post<T>(path: string, body: unknown, parser: AnswerParser<T>): Promise<T>
+  put<T>(path: string, body: unknown, parser: AnswerParser<T>): Promise<T>
+  patch<T>(path: string, body: unknown, parser: AnswerParser<T>): Promise<T>
+  delete<T>(path: string, body: unknown, parser: AnswerParser<T>): Promise<T>
   /** The session changed (login, logout), so the CSRF token bound to the old one is useless. */
   forgetCsrfToken(): void
 }
@@ -89,7 +98,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw error
   }
 
-  function call<T>(method: Method, path: string, body: unknown, parser?: Parser<T>): Promise<T> {
+  function call<T>(method: Method, path: string, body: unknown, parser: AnswerParser<T>): Promise<T> {
     return request(method, path, body, false).then((payload) => parseAnswer(payload, parser))
   }
 
@@ -105,9 +114,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 }
 
+/** The answer's JSON; an empty body (204) reads as `null`, which the domain's noContentSchema checks. */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text()
-  if (!text) return undefined
+  if (!text) return null
   try {
     return JSON.parse(text)
   } catch {
@@ -124,7 +134,7 @@ const gatewayStatuses = new Set([502, 503, 504])
  */
 function notAuthenticated(status: number, payload: unknown): ApiRequestError | null {
   if (status !== 401 || typeof payload !== 'object' || payload === null) return null
-  const { error, message, issues } = payload as Record<string, unknown>
+  const { error, message, issues }: { error?: unknown; message?: unknown; issues?: unknown } = payload
   if (error !== 'not_authenticated' || typeof message !== 'string' || issues !== undefined) return null
   return new ApiRequestError(status, error, message)
 }
@@ -161,11 +171,20 @@ export function arrayOf<T>(item: Parser<T>): Parser<T[]> {
   }
 }
 
-/** Checks an answer with its shared schema; exported for answers whose schema is loaded on demand. */
-export function parseAnswer<T>(payload: unknown, parser: Parser<T> | undefined): T {
-  if (!parser) return payload as T // the caller asked for no check, so it takes the answer as it comes
+/** A parser whose schema is loaded with the first answer it checks (zod stays off the first load). */
+export function parsedOnDemand<T>(load: () => Promise<Parser<T>>): AnswerParser<T> {
+  return { parse: async (input) => (await load()).parse(input) }
+}
+
+/** `{ ok: true }`, the answer of calls that only report success (login, logout, deletions), checked on demand. */
+export const okAnswer = parsedOnDemand(async () => (await loadApiSchemas()).okAnswerSchema)
+/** `PUT /api/users/lang`'s answer; the language switch is on the login page too. */
+export const langAnswer = parsedOnDemand(async () => (await loadApiSchemas()).langAnswerSchema)
+
+/** Checks an answer with its shared schema. */
+async function parseAnswer<T>(payload: unknown, parser: AnswerParser<T>): Promise<T> {
   try {
-    return parser.parse(payload)
+    return await parser.parse(payload)
   } catch (cause) {
     // The answer broke the shared contract in @kropla/domain: report it plainly rather than render garbage.
     console.error('Unexpected answer shape', cause)

@@ -1,7 +1,7 @@
 import { type AlarmRow, alarmListQuerySchema, type MeResponse, pushSubscriptionSchema } from '@kropla/domain'
+import { meFixture, objectFixture } from '@kropla/domain/testing'
 import { type Lang, translate } from '@kropla/i18n'
 import { createFakeServer, type FakeServer } from './fake-server'
-import { meFixture, objectFixture } from './me-fixture'
 
 /** Test-only: an alarm row as GET /api/alarms answers it; an active, unconfirmed soil moisture alarm by default. */
 export function alarmRowFixture(overrides: Partial<AlarmRow> = {}): AlarmRow {

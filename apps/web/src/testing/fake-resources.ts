@@ -16,9 +16,9 @@ import {
   saveWaterSourceSchema,
   type WaterSource,
 } from '@kropla/domain'
+import { objectFixture } from '@kropla/domain/testing'
 import { type Lang, translate } from '@kropla/i18n'
 import type { FakeServer, Schema } from './fake-server'
-import { objectFixture } from './me-fixture'
 
 /** Test-only: a module as GET /api/objects answers it. */
 export function objectDetailFixture(overrides: Partial<ObjectDetail> = {}): ObjectDetail {

@@ -1,6 +1,7 @@
 import {
   endScheduleSchema,
   pauseScheduleSchema,
+  refusalCode,
   type ScheduleInput,
   type SchedulePreview,
   type ScheduleRow,
@@ -56,7 +57,8 @@ const emptyPreview = (): SchedulePreview => ({
 /**
  * The schedules API of issue 5 (GET/POST/PUT/DELETE /api/schedulers, pause, unpause, end, preview)
  * in memory, in front of another fake: bodies checked with the domain schemas, refusals and
- * validation issues worded in the request's language (422 with `issues`, like the server).
+ * validation issues worded in the request's language (400 with `issues`, and a catalogue rule's own
+ * code, like the server).
  */
 export function withSchedules<Server extends FakeServer>(
   server: Server,
@@ -93,9 +95,10 @@ export function withSchedules<Server extends FakeServer>(
     }): T | Response => {
       const parsed = schema.safeParse(body)
       if (parsed.success) return parsed.data
-      return json(422, {
-        error: 'validation_failed',
-        message: translate(lang, 'errors.validation_failed'),
+      const code = refusalCode(parsed.error.issues.map((issue) => issue.message))
+      return json(400, {
+        error: code,
+        message: translate(lang, `errors.${code}`),
         issues: parsed.error.issues.map((issue) => ({
           path: issue.path.map(String).join('.'),
           message: translate(lang, issue.message),

@@ -262,20 +262,21 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
     if (!isLoggedIn) return refuse(401, 'not_authenticated')
     const isAdmin = state.me.user.type < 2
     if (path === '/api/me') return json(200, state.me)
-    if (path === '/api/users/lang') return ok()
+    if (path === '/api/users/lang') return json(200, body)
 
-    if (path === '/api/profile' && method === 'GET') return json(200, state.profile)
+    if (path === '/api/profile' && method === 'GET')
+      return json(200, { email: state.me.user.email, ...state.profile })
     if (path === '/api/profile' && method === 'PUT') {
       const data = check<Profile>(profileSchema)
       if (data instanceof Response) return data
       state.profile = data
-      return ok()
+      return json(200, { email: state.me.user.email, ...data })
     }
     if (path === '/api/profile/preferences' && method === 'PUT') {
       const data = check<Partial<MeResponse['user']>>(preferencesSchema)
       if (data instanceof Response) return data
       state.me = { ...state.me, user: { ...state.me.user, ...data } }
-      return ok()
+      return json(200, data)
     }
     if (path === '/api/sessions' && method === 'GET') return json(200, state.sessions)
     if (path.startsWith('/api/sessions/') && method === 'DELETE') {
@@ -354,7 +355,7 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
       if (taken) return refuse(400, 'account_name_exists')
       state.client = { ...state.client, ...data }
       state.me = { ...state.me, user: { ...state.me.user, client_time_zone: data.time_zone } }
-      return ok()
+      return json(200, state.client)
     }
     if (path === '/api/client' && method === 'DELETE') {
       const raw = body as { confirm?: unknown; password?: unknown }

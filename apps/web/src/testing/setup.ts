@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
+import { takeContractBreaches } from './contract-check'
 
 // Screens load as lazy chunks (compiled on first import) and answer through the fake server; on a
 // busy machine (a load average of 10 and more on two cores) that has taken over 10 s. One generous
@@ -10,9 +11,13 @@ configure({ asyncUtilTimeout: 30_000 })
 
 // Every test starts on an empty page with nothing remembered (the chosen language lives in storage).
 // Testing Library cleans up by itself only where vitest's globals are on; here they are not.
+// Every answer a fake server gave during the test was checked against the real server's contract
+// (testing/answer-contract.ts): a fake that drifted from it fails the test that used it. Checked
+// last, so a failure still leaves the next test a clean page.
 afterEach(() => {
   cleanup()
   localStorage.clear()
+  expect(takeContractBreaches(), 'fake server answers outside the contract').toEqual([])
 })
 
 // jsdom lacks the layout APIs Mantine asks for; the tests need them present, not working.

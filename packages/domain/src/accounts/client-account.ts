@@ -40,6 +40,13 @@ export const clientAccountSchema = z.object({
 })
 export type ClientAccount = z.infer<typeof clientAccountSchema>
 
+/** `GET` and `PUT /api/client`: the account as saved, with what only the operator changes: expiry and the blocked flag. */
+export const clientAccountAnswerSchema = clientAccountSchema.extend({
+  expires_at: z.string().nullable(),
+  blocked: z.boolean(),
+})
+export type ClientAccountAnswer = z.infer<typeof clientAccountAnswerSchema>
+
 export const deleteClientAccountSchema = z.object({
   confirm: z.literal(true, { error: 'errors.checkbox_not_set' }),
   password: z.string({ error: 'errors.field_required' }).min(1, { error: 'errors.field_required' }),

@@ -27,6 +27,10 @@ export const newPasswordSchema = z
     path: ['password_confirm'],
   })
 
+/** `GET /api/invitations/:token`: who an invitation link is for, and to which client account. */
+export const invitationAnswerSchema = z.object({ email: z.string(), client_name: z.string() })
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>
+
 export const passwordResetSteps = 2
 export const passwordResetLinkMinutes = 60
 export const invitationLinkDays = 7

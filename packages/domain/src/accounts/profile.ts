@@ -23,6 +23,24 @@ export const profileSchema = z
   })
 export type Profile = z.infer<typeof profileSchema>
 
+/** `GET` and `PUT /api/profile`: the profile as stored, with the e-mail (the login, not changed there). */
+export const profileAnswerSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  family_name: z.string(),
+  phone: z.string(),
+  description: z.string(),
+  notify_sms: z.boolean(),
+  notify_email: z.boolean(),
+  notify_app: z.boolean(),
+  marketing_app: z.boolean(),
+  marketing_email: z.boolean(),
+  marketing_phone: z.boolean(),
+  marketing_mail: z.boolean(),
+  hide_splash: z.boolean(),
+})
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>
+
 export const dateFormats = [
   'YYYY-MM-DD HH:mm:ss',
   'DD.MM.YYYY HH:mm:ss',

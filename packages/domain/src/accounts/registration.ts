@@ -28,6 +28,9 @@ export const registerDeviceSchema = z.object({
 export const accountNameSchema = requiredText(120).pipe(
   z.string().min(minAccountNameLength, { error: 'errors.account_name_too_short' }),
 )
+/** `POST /api/register/device`: the module's model, which says what account it can open. */
+export const registerDeviceAnswerSchema = z.object({ ok: z.literal(true), model: z.string() })
+
 export const registerAccountNameSchema = z.object({ account_name: accountNameSchema })
 
 export const registerCredentialsSchema = z

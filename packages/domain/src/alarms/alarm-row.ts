@@ -31,10 +31,11 @@ export const alarmRowSchema = z.object({
 export type AlarmRow = z.infer<typeof alarmRowSchema>
 
 /** `base_alarms`: the account's alarm counts for the header badge. */
-export interface BaseAlarms {
-  active: number
-  unconfirmed: number
-}
+export const baseAlarmsSchema = z.object({ active: z.number().int(), unconfirmed: z.number().int() })
+export type BaseAlarms = z.infer<typeof baseAlarmsSchema>
+
+/** `POST /api/alarms/confirm_all`: how many alarms the call confirmed. */
+export const confirmAllAlarmsAnswerSchema = z.object({ confirmed: z.number().int() })
 
 /** `GET /api/alarms` filters; all rows come back (spec: tables show all rows). */
 export const alarmListQuerySchema = z.object({

@@ -54,10 +54,16 @@ export const errorCodes = [
   'schedule_different_water_sources',
   'schedule_too_many_cycles',
   'schedule_too_long',
+  'schedule_cycles_overlap',
+  'schedule_interval_too_short',
+  'schedule_no_elements',
+  'schedule_no_days',
+  'schedule_expires_before_begin',
   'schedule_empty_group',
   'schedule_not_irrigating',
   'schedule_ended',
   'manual_command_failed',
+  'manual_minutes_invalid',
   'output_schedule_running',
   'command_failed',
   'command_timed_out',
@@ -71,6 +77,42 @@ export const errorCodes = [
   'push_endpoint_refused',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
+
+/**
+ * Rules of the spec's error catalogue (spec 01 sections 5 and 8: too many cycles, over 1440
+ * minutes, cycle starts too close, different water sources ...) rather than a field's format. A
+ * request breaking one is refused with that rule's own code and message, the problem still on its
+ * field; other refusals answer `validation_failed` (docs/decisions.md, "One validation-error contract").
+ */
+export const ruleErrorCodes = [
+  'schedule_data_error',
+  'schedule_pause_failed',
+  'schedule_different_water_sources',
+  'schedule_too_many_cycles',
+  'schedule_too_long',
+  'schedule_cycles_overlap',
+  'schedule_interval_too_short',
+  'schedule_no_elements',
+  'schedule_no_days',
+  'schedule_expires_before_begin',
+  'schedule_empty_group',
+  'schedule_not_irrigating',
+  'manual_minutes_invalid',
+] as const satisfies readonly ErrorCode[]
+const ruleKeys: ReadonlySet<string> = new Set(ruleErrorCodes.map((code) => `errors.${code}`))
+
+/**
+ * The code a refusal answers, from its issues' catalogue keys (`errors.<code>`) in the order the
+ * schema found them: the first problem's rule when it is one of the catalogue's, else `fallback`
+ * (a later rule is often a consequence of the first problem, e.g. every 0 days also overlaps).
+ */
+export function refusalCode(
+  issueKeys: readonly string[],
+  fallback: ErrorCode = 'validation_failed',
+): ErrorCode {
+  const first = issueKeys[0]
+  return first !== undefined && ruleKeys.has(first) ? (first.slice('errors.'.length) as ErrorCode) : fallback
+}
 
 export const apiErrorSchema = z.object({
   error: z.string(),

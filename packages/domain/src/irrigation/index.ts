@@ -1,5 +1,7 @@
 export * from './busy-state'
+export * from './element-resolution'
 export * from './expansion'
+export * from './manual-switch'
 export * from './output-plan-row'
 export * from './overlaps'
 export * from './remaining-time'

@@ -3,6 +3,15 @@ import { planRoles } from './statuses'
 
 const moment = z.string()
 
+/** The output a plan or a manual opening is for. */
+export const outputRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  id_object: z.number().int(),
+  field_name: z.string(),
+})
+export type OutputRef = z.infer<typeof outputRefSchema>
+
 /**
  * An output plan (spec 01 section 3) as the calendar, the busy state, `outputs_plans` and
  * `sch_history` carry it. `forecast: true` marks a run the calendar shows beyond the planner's
@@ -29,7 +38,7 @@ export const outputPlanRowSchema = z.object({
   Scheduler: z
     .object({ id: z.number(), name: z.string(), type: z.number(), deleted_at: moment.nullable() })
     .nullable(),
-  Output: z.object({ id: z.number(), name: z.string(), id_object: z.number(), field_name: z.string() }),
+  Output: outputRefSchema,
   forecast: z.literal(true).optional(),
 })
 export type OutputPlanRow = z.infer<typeof outputPlanRowSchema>

@@ -333,19 +333,30 @@ export const pauseScheduleSchema = z
 /** `POST /api/schedulers/:id/end`: ended schedules stay listed unless `hidden`. */
 export const endScheduleSchema = z.object({ hidden: z.boolean().default(false) })
 
-export type ScheduleState = 'active' | 'paused' | 'ended' | 'expired' | 'not_started'
+export const scheduleStates = ['active', 'paused', 'ended', 'expired', 'not_started'] as const
+export type ScheduleState = (typeof scheduleStates)[number]
 
-/** A schedule as the lists and the wizard receive it. */
-export interface ScheduleRow extends ScheduleInput {
-  id: number
-  time_zone: string
-  paused_from: string | null
-  paused_until: string | null
-  ended_at: string | null
-  hidden: boolean
-  state: ScheduleState
+/**
+ * A schedule as the lists and the wizard receive it: what was saved (the definition as
+ * `scheduleDefinitionSchema` checked it) and its state now.
+ */
+export const scheduleRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.number().int(),
+  priority: z.union([z.literal(0), z.literal(1)]),
+  begin_date: z.string(),
+  expiration_date: z.string().nullable(),
+  definition: scheduleDefinitionSchema,
+  time_zone: z.string(),
+  paused_from: z.string().nullable(),
+  paused_until: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  hidden: z.boolean(),
+  state: z.enum(scheduleStates),
   /** The next opening within 24 hours (spec: 'next within 24h'), or null. */
-  next_run: string | null
-  created_at: string
-  updated_at: string
-}
+  next_run: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type ScheduleRow = z.infer<typeof scheduleRowSchema>

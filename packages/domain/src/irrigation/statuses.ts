@@ -26,6 +26,14 @@ export const manualStatus = {
 } as const
 export type ManualStatus = (typeof manualStatus)[keyof typeof manualStatus]
 export const isManualOpenBusy = (status: number) => status <= manualStatus.cancelled
+/** The statuses of a manual opening that holds its output (4 or lower), for queries. */
+export const busyManualStatuses = [
+  manualStatus.awaiting_opening,
+  manualStatus.opening,
+  manualStatus.open,
+  manualStatus.awaiting_closing,
+  manualStatus.cancelled,
+] as const
 
 /** Output plans: 0 planned … 10 executed; calendar colours by `planResult`. */
 export const planStatus = {
@@ -41,6 +49,26 @@ export const planStatus = {
 export type PlanStatus = (typeof planStatus)[keyof typeof planStatus]
 
 /**
+ * Why a command failed (`commands.error`): catalogue codes, each the i18n key `errors.<code>`.
+ * A module's own rejection text is logged, never stored (the screens could not word it).
+ */
+export const commandErrors = {
+  failed: 'command_failed',
+  timedOut: 'command_timed_out',
+  /** The module got the command after its `expires_at` (e.g. queued through an outage) and did not open. */
+  expired: 'command_expired',
+} as const
+export type CommandError = (typeof commandErrors)[keyof typeof commandErrors]
+
+/** Why a manual opening ended in error (`manual_opens.error`): its command's code, or one of these. */
+export const manualErrors = {
+  ...commandErrors,
+  /** Its time was up, but the module never reported the output closed. */
+  notClosed: 'manual_not_closed',
+} as const
+export type ManualError = (typeof manualErrors)[keyof typeof manualErrors]
+
+/**
  * Why a plan ended in error or was missed (`OutputPlanRow.error`): each is also the i18n key
  * `errors.<code>`, so the calendar words it like any error.
  */
@@ -51,10 +79,9 @@ export const planErrors = {
   notConfirmed: 'plan_not_confirmed',
   /** A condition's sensor had no reading when the run was due. */
   conditionNoData: 'condition_no_data',
-  commandFailed: 'command_failed',
-  commandTimedOut: 'command_timed_out',
-  /** The module got the command after its `expires_at` (e.g. queued through an outage) and did not open. */
-  commandExpired: 'command_expired',
+  commandFailed: commandErrors.failed,
+  commandTimedOut: commandErrors.timedOut,
+  commandExpired: commandErrors.expired,
 } as const
 export type PlanError = (typeof planErrors)[keyof typeof planErrors]
 

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { momentSchema } from '../input/dates'
 import { singleLineText } from '../input/text'
 import { idSchema } from '../resources/common'
-import type { OutputPlanRow } from './output-plan-row'
-import type { PlanRole } from './statuses'
+import { outputPlanRowSchema, outputRefSchema } from './output-plan-row'
+import { planRoles } from './statuses'
 
 export const outputNameSchema = z.enum(['o1', 'o2', 'o3', 'o4'])
 /** One output's order in `down/cmd`: `minutes` null = until told otherwise (device protocol). */
@@ -67,59 +67,60 @@ export const manualScheduleNewSchema = z.object({
     .max(30, { error: 'errors.schedule_too_many_cycles' }),
 })
 
-export interface CommandRow {
-  id: string
-  id_object: number
-  type: 'set_output'
-  outputs: Partial<Record<'o1' | 'o2' | 'o3' | 'o4', z.infer<typeof outputOrderSchema>>>
-  source: 'user' | 'manual' | 'plan'
-  status: number
-  error: string | null
-  created_at: string
-  sent_at: string | null
-  acked_at: string | null
-}
+/** A command to a module (`GET /api/commands`, the `commands_history` event). */
+export const commandRowSchema = z.object({
+  id: z.string(),
+  id_object: z.number().int(),
+  type: z.literal('set_output'),
+  outputs: z.partialRecord(outputNameSchema, outputOrderSchema),
+  source: z.enum(['user', 'manual', 'plan']),
+  status: z.number().int(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  acked_at: z.string().nullable(),
+})
+export type CommandRow = z.infer<typeof commandRowSchema>
 
-export interface OutputRef {
-  id: number
-  name: string
-  id_object: number
-  field_name: string
-}
-
-export interface ManualOpenRow {
-  id: number
-  status: number
-  minutes: number | null
-  open_at: string
-  close_at: string | null
-  closed_at: string | null
-  error: string | null
-  Output: OutputRef
-}
+/** A manual opening still tracked (`GET /api/manual_opens`, the `manual_opens` event). */
+export const manualOpenRowSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  minutes: z.number().int().nullable(),
+  open_at: z.string(),
+  close_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  error: z.string().nullable(),
+  Output: outputRefSchema,
+})
+export type ManualOpenRow = z.infer<typeof manualOpenRowSchema>
 
 /** `GET /api/schedulers/sch_history` (spec 02 section 7). */
-export interface ScheduleHistory {
-  dates: { d0: string; d1: string }
-  Scheduler_outputs_plans: OutputPlanRow[]
-  Scheduler_sources_plans: OutputPlanRow[]
-}
+export const scheduleHistorySchema = z.object({
+  dates: z.object({ d0: z.string(), d1: z.string() }),
+  Scheduler_outputs_plans: z.array(outputPlanRowSchema),
+  Scheduler_sources_plans: z.array(outputPlanRowSchema),
+})
+export type ScheduleHistory = z.infer<typeof scheduleHistorySchema>
 
 /** One opening the preview shows (`POST /api/schedulers/preview`), before anything is saved. */
-export interface PreviewRun {
-  id_output: number
-  output_name: string
-  role: PlanRole
-  element_index: number | null
-  cycle: number
-  open_at: string
-  duration: number
-  fertigation: boolean
-}
-export interface SchedulePreview {
-  from: string
-  to: string
-  runs: PreviewRun[]
+export const previewRunSchema = z.object({
+  id_output: z.number(),
+  output_name: z.string(),
+  role: z.enum(planRoles),
+  element_index: z.number().nullable(),
+  cycle: z.number(),
+  open_at: z.string(),
+  duration: z.number(),
+  fertigation: z.boolean(),
+})
+export type PreviewRun = z.infer<typeof previewRunSchema>
+
+export const schedulePreviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  runs: z.array(previewRunSchema),
   /** Warning keys (`schedules.warnings.*`): start passed today, slider, 5-minute lead. */
-  warnings: string[]
-}
+  warnings: z.array(z.string()),
+})
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>

@@ -89,10 +89,8 @@ export const adminMessageSchema = userMessageSchema.omit({ read_date: true }).ex
 export type AdminMessage = z.infer<typeof adminMessageSchema>
 
 /** `user_message`: a message was published to this user, with their unread count now. */
-export interface UserMessageEvent {
-  message: UserMessage
-  unread: number
-}
+export const userMessageEventSchema = z.object({ message: userMessageSchema, unread: z.number().int() })
+export type UserMessageEvent = z.infer<typeof userMessageEventSchema>
 
 export const messageInLanguage = (
   message: Pick<UserMessage, 'subject_pl' | 'subject_en' | 'content_pl' | 'content_en'>,

@@ -1,41 +1,44 @@
-import type { z } from 'zod'
-import type { AlarmRow, BaseAlarms } from '../alarms/alarm-row'
-import type { UserType } from '../auth/schemas'
-import type { OutputPlanRow } from '../irrigation/output-plan-row'
-import type {
-  CommandRequest,
-  CommandRow,
-  ManualOpenRow,
-  manualGroupScheduleSchema,
-  manualScheduleNewSchema,
-  manualScheduleSchema,
+import { z } from 'zod'
+import { type AlarmRow, alarmRowSchema, type BaseAlarms, baseAlarmsSchema } from '../alarms/alarm-row'
+import { userTypeSchema } from '../auth/schemas'
+import { type OutputPlanRow, outputPlanRowSchema } from '../irrigation/output-plan-row'
+import {
+  type CommandRequest,
+  type CommandRow,
+  commandRowSchema,
+  type ManualOpenRow,
+  type manualGroupScheduleSchema,
+  manualOpenRowSchema,
+  type manualScheduleNewSchema,
+  type manualScheduleSchema,
 } from '../irrigation/wire'
-import type { LiveDataRow } from '../live/live-data-row'
-import type { UserMessageEvent } from '../messages/messages'
+import { type LiveDataRow, liveDataRowSchema } from '../live/live-data-row'
+import { type UserMessageEvent, userMessageEventSchema } from '../messages/messages'
 
-export interface ObjectConnection {
-  id_object: number
-  connection: 0 | 1
-}
+export const objectConnectionSchema = z.object({
+  id_object: z.number().int(),
+  connection: z.union([z.literal(0), z.literal(1)]),
+})
+export type ObjectConnection = z.infer<typeof objectConnectionSchema>
 
 /**
  * `objects_config`: a module's configuration is waiting for its acknowledgement (`config_pending`
  * set: the reconfiguration warning) or no longer is (`null`).
  */
-export interface ObjectConfigState {
-  id_object: number
-  config_pending: { id: string; sent_at: string } | null
+export const objectConfigStateSchema = z.object({
+  id_object: z.number().int(),
+  config_pending: z.object({ id: z.string(), sent_at: z.string() }).nullable(),
   /**
    * With `config_pending: null`: the configuration the module acknowledged. The acknowledgement can
    * overtake the answer of the save that sent it, so the browser drops a pending state with this id.
    */
-  settled_id?: string
-}
+  settled_id: z.string().optional(),
+})
+export type ObjectConfigState = z.infer<typeof objectConfigStateSchema>
 
 /** `switch_client`, `authorize`: the client account the session now works in; the browser reloads. */
-export interface ClientIdPayload {
-  id_client: number
-}
+export const clientIdPayloadSchema = z.object({ id_client: z.number().int() })
+export type ClientIdPayload = z.infer<typeof clientIdPayloadSchema>
 
 /**
  * `user_client_change` (spec 01 section 4), to the user's sockets: they were removed from the
@@ -43,11 +46,16 @@ export interface ClientIdPayload {
  * changed (`type_changed`, `user_type` the new type). For the account the browser is in, it logs
  * out completely; for another assigned account only the list of accounts is stale.
  */
-export interface UserClientChange {
-  id_client: number
-  type: 'deleted' | 'type_changed'
-  user_type: UserType
-}
+export const userClientChangeSchema = z.object({
+  id_client: z.number().int(),
+  type: z.enum(['deleted', 'type_changed']),
+  user_type: userTypeSchema,
+})
+export type UserClientChange = z.infer<typeof userClientChangeSchema>
+
+/** `deleted_outputs_plans`: output plans of the account removed (replan, schedule deleted). */
+export const deletedOutputPlansSchema = z.object({ ids: z.array(z.number().int()) })
+export type DeletedOutputPlans = z.infer<typeof deletedOutputPlansSchema>
 
 /** Events the server pushes to a browser (spec 01 section 7); later features add theirs here. */
 export interface ServerToClientEvents {
@@ -72,10 +80,37 @@ export interface ServerToClientEvents {
   /** Output plans of the account created or changed. */
   outputs_plans: (rows: OutputPlanRow[]) => void
   /** Output plans of the account removed (replan, schedule deleted). */
-  deleted_outputs_plans: (payload: { ids: number[] }) => void
+  deleted_outputs_plans: (payload: DeletedOutputPlans) => void
 }
 
+/**
+ * The schema of every payload the server pushes (`log_out` has none): the browser checks each event
+ * with it before using it. Typed against ServerToClientEvents, so an event added there without its
+ * schema, or with a schema of another shape, does not compile.
+ */
+export const serverEventSchemas = {
+  authorize: clientIdPayloadSchema,
+  data: z.array(liveDataRowSchema),
+  objects_connection: objectConnectionSchema,
+  objects_config: objectConfigStateSchema,
+  switch_client: clientIdPayloadSchema,
+  user_client_change: userClientChangeSchema,
+  user_message: userMessageEventSchema,
+  alarms: z.array(alarmRowSchema),
+  base_alarms: baseAlarmsSchema,
+  commands_history: commandRowSchema,
+  manual_opens: z.array(manualOpenRowSchema),
+  outputs_plans: z.array(outputPlanRowSchema),
+  deleted_outputs_plans: deletedOutputPlansSchema,
+} satisfies {
+  [Event in Exclude<keyof ServerToClientEvents, 'log_out'>]: z.ZodType<
+    Parameters<ServerToClientEvents[Event]>[0]
+  >
+}
+export type ServerEventWithPayload = keyof typeof serverEventSchemas
+
 /** An acknowledgement carrying `err` means failure (spec 01 section 7); `message` is in the user's language. */
+export const socketFailureSchema = z.object({ err: z.string(), message: z.string() })
 export interface SocketFailure<Code extends string = string> {
   err: Code
   message: string
@@ -83,10 +118,18 @@ export interface SocketFailure<Code extends string = string> {
 export type SocketAck<Code extends string = string> = { ok: true } | SocketFailure<Code>
 
 export type SwitchClientRequest = ClientIdPayload
-export type SwitchClientAck = SocketAck<'switch_client_failed'>
+export const switchClientAckSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  socketFailureSchema.extend({ err: z.literal('switch_client_failed') }),
+])
+export type SwitchClientAck = z.infer<typeof switchClientAckSchema>
 
 /** Acknowledgement of the irrigation requests: on success the id of the command or schedule. */
-export type IrrigationAck = SocketAck & { id?: string | number }
+export const irrigationAckSchema = z.union([
+  z.object({ ok: z.literal(true), id: z.union([z.string(), z.number()]).optional() }),
+  socketFailureSchema.extend({ id: z.union([z.string(), z.number()]).optional() }),
+])
+export type IrrigationAck = z.infer<typeof irrigationAckSchema>
 export type ManualScheduleRequest = z.input<typeof manualScheduleSchema>
 export type ManualGroupScheduleRequest = z.input<typeof manualGroupScheduleSchema>
 export type ManualScheduleNewRequest = z.input<typeof manualScheduleNewSchema>

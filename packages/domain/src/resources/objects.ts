@@ -45,6 +45,9 @@ export type ObjectConfig = z.infer<typeof objectConfigSchema>
 export const objectCheckSchema = z.object({ serial: serialSchema, pin: pinSchema })
 export const objectCheckResultSchema = z.object({ serial: z.string(), model: z.string() })
 export type ObjectCheckResult = z.infer<typeof objectCheckResultSchema>
+/** `POST /api/objects/nfc`: the check result and the PIN the tag carried. */
+export const nfcCheckResultSchema = objectCheckResultSchema.extend({ pin: z.string() })
+export type NfcCheckResult = z.infer<typeof nfcCheckResultSchema>
 
 /** An NFC tag carries `KROPLA:<serial>:<pin>` as a text record (docs/device-protocol.md). */
 export const nfcCodeSchema = z.object({ code: singleLineText().max(200) })

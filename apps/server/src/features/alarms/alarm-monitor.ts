@@ -5,7 +5,6 @@ import {
   moduleDataDelayMs,
   type Reading,
 } from '@kropla/domain'
-import type pg from 'pg'
 import type { Logger } from 'pino'
 import { createKeyedQueue } from '../../ingest/keyed-queue'
 import type { KnownObject } from '../../ingest/object-directory'
@@ -31,7 +30,6 @@ interface ModuleState {
  * time in arrival order, and never holds ingest up; notifications are sent after the raise.
  */
 export function createAlarmMonitor(deps: {
-  pool: pg.Pool
   dal: AlarmsDal
   events: AlarmEvents
   notifier: AlarmNotifier
@@ -51,12 +49,10 @@ export function createAlarmMonitor(deps: {
   async function stateOf(object: KnownObject): Promise<ModuleState | null> {
     const cached = states.get(object.serial)
     if (cached && cached.until > Date.now()) return cached
-    const result = await deps.pool.query<{ config: unknown }>('select config from objects where id = $1', [
-      object.id,
-    ])
-    if (!object.model || result.rows.length === 0) return null
+    const module = await deps.dal.moduleConfig(object.id)
+    if (!object.model || !module) return null
     const state: ModuleState = {
-      rules: alarmRulesFor(object.model, result.rows[0]!.config),
+      rules: alarmRulesFor(object.model, module.config),
       active: new Set(await deps.dal.activeNames(object.id)),
       newest: cached?.newest ?? new Map(),
       until: Date.now() + stateTtlMs,

@@ -1,4 +1,4 @@
-import type { AlarmListQuery, AlarmRow, BaseAlarms } from '@kropla/domain'
+import { type AlarmListQuery, type AlarmRow, type BaseAlarms, moduleStatus } from '@kropla/domain'
 import type pg from 'pg'
 
 /** The alarm as the API and the `alarms` event carry it: module name and serial, who confirmed and removed it. */
@@ -92,6 +92,14 @@ export function createAlarmsDal(pool: pg.Pool) {
   return {
     byIds,
 
+    /** A module's stored configuration (its alarm thresholds), or undefined when there is no such module. */
+    async moduleConfig(idObject: number): Promise<{ config: unknown } | undefined> {
+      const result = await pool.query<{ config: unknown }>('select config from objects where id = $1', [
+        idObject,
+      ])
+      return result.rows[0]
+    },
+
     /**
      * Opens an alarm unless the same one is already active: the partial unique index on
      * (id_object, alarm_name) where active lets only one of concurrent raises insert. Null when
@@ -145,11 +153,11 @@ export function createAlarmsDal(pool: pg.Pool) {
       const inserted = await pool.query<{ id: number }>(
         `insert into alarms (id_client, id_object, alarm_name, activation_date, active, updated_at)
          select o.id_client, o.id, 'no_data', $2, true, $2 from objects o
-         where o.id_client is not null and o.status = 1 and o.last_data_at < $1
+         where o.id_client is not null and o.status = $3 and o.last_data_at < $1
            and not exists (select 1 from alarms a where a.id_object = o.id and a.alarm_name = 'no_data' and a.active)
          on conflict (id_object, alarm_name) where active do nothing
          returning id`,
-        [silentSince, at],
+        [silentSince, at, moduleStatus.active],
       )
       return byIds(inserted.rows.map((row) => row.id))
     },

@@ -1,4 +1,11 @@
-import { alarmListQuerySchema, alarmRowSchema, apiErrorSchema, singleLineText } from '@kropla/domain'
+import {
+  alarmListQuerySchema,
+  alarmRowSchema,
+  apiErrorSchema,
+  confirmAllAlarmsAnswerSchema,
+  noContentSchema,
+  singleLineText,
+} from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -56,7 +63,7 @@ export function registerAlarmsRoutes(app: FastifyInstance, deps: { alarms: Alarm
       schema: {
         tags: ['alarms'],
         summary: "Confirm every unconfirmed alarm of the account by the session's user",
-        response: { 200: z.object({ confirmed: z.number().int() }), ...errors },
+        response: { 200: confirmAllAlarmsAnswerSchema, ...errors },
       },
     },
     (request) => deps.alarms.confirmAll(actor(request.auth!)),
@@ -85,7 +92,7 @@ export function registerAlarmsRoutes(app: FastifyInstance, deps: { alarms: Alarm
         summary:
           'Remove an inactive alarm of the account; an active one answers 409 alarm_active_not_deleted',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors, 409: apiErrorSchema },
+        response: { 204: noContentSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,8 @@ import type { AlarmRow, BaseAlarms } from '@kropla/domain'
 import type { MqttClient } from 'mqtt'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readOutbox } from '../../mail/outbox'
+import { createAppSecrets } from '../../db/app-secrets'
+import { readOutbox } from '../../test/outbox'
 import { createBrowserPushKeys, startStandInService } from '../../test/stand-in-services'
 import {
   connectBrowserSocket,
@@ -244,7 +245,7 @@ describe('alarms from readings', () => {
     await until(async () => mailsTo(farm.email).length === 2 && mailsTo(helperAccount.email).length === 2)
     // Asking again to notify the same activation (a second process, a repeated raise) sends nothing.
     expect(await server.alarms.notifier.notify(again!.id, farm.user.id_client)).toBe(0)
-    await server.alarms.sweep()
+    await server.alarms.sweep.runNow()
     expect(mailsTo(farm.email)).toHaveLength(2)
     expect(readSmsOutbox(server.dataDir)).toHaveLength(2)
     expect(pushService.received.filter((request) => request.path === '/push/browser-1')).toHaveLength(2)
@@ -349,10 +350,10 @@ describe('no data', () => {
   it('raises no_data once the module is silent for longer than 15 minutes, and the next reading clears it', async () => {
     const mailsBefore = mailsTo(farm.email).length
     clockSkewMs = 14 * 60_000
-    expect(await server.alarms.sweep()).toMatchObject({ raised: 0 })
+    expect(await server.alarms.sweep.runNow()).toMatchObject({ raised: 0 })
     clockSkewMs = 16 * 60_000
-    expect(await server.alarms.sweep()).toMatchObject({ raised: 1 })
-    expect(await server.alarms.sweep()).toMatchObject({ raised: 0 })
+    expect(await server.alarms.sweep.runNow()).toMatchObject({ raised: 1 })
+    expect(await server.alarms.sweep.runNow()).toMatchObject({ raised: 0 })
     const silent = await until(async () =>
       lastAlarmEvent()?.alarm_name === 'no_data' ? lastAlarmEvent() : null,
     )
@@ -399,7 +400,7 @@ describe('exactly-once delivery', () => {
     )
     expect(row.rows[0]).toEqual({ status: 'sent', attempts: 2 })
     clockSkewMs = 3_600_000
-    await server.alarms.sweep()
+    await server.alarms.sweep.runNow()
     clockSkewMs = 0
     expect(mailsTo(helperAccount.email)).toHaveLength(mailsBefore + 1)
   })
@@ -407,7 +408,10 @@ describe('exactly-once delivery', () => {
 
 describe('several server processes', () => {
   it('agree on one VAPID key pair and raise one alarm when they raise the same one at once', async () => {
-    const [first, second] = await Promise.all([loadVapidKeys(pool()), loadVapidKeys(pool())])
+    const [first, second] = await Promise.all([
+      loadVapidKeys(createAppSecrets(pool())),
+      loadVapidKeys(createAppSecrets(pool())),
+    ])
     expect(first).toEqual(second)
     expect((await owner.request('GET', '/api/push/vapid_public_key')).body).toEqual({ key: first!.publicKey })
 

@@ -16,6 +16,7 @@ import {
   type TestServer,
 } from '../../test/test-server'
 import { AccessInputError, createAccountAccess, parseExpiryDate } from './account-access'
+import { createAccountAccessDal } from './account-access-dal'
 
 const mailboxes = { ORDER_EMAIL: 'orders@farm-supply.example', SUPPORT_EMAIL: 'help@farm-supply.example' }
 const blockedEn = 'This account is blocked. Please contact help@farm-supply.example.'
@@ -30,7 +31,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-const access = () => createAccountAccess(server.database.db)
+const access = () => createAccountAccess(createAccountAccessDal(server.database.db))
 
 describe('expiry dates on the command line', () => {
   it('reads YYYY-MM-DD as the start of that day in UTC, and nothing else', () => {

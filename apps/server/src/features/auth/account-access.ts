@@ -1,8 +1,5 @@
 import { userTypes } from '@kropla/domain'
-import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { clients, user_clients, users } from '../../db/schema'
-import { createSessionDal } from './session-dal'
+import type { AccountAccessDal } from './account-access-dal'
 
 export class AccessInputError extends Error {}
 
@@ -10,11 +7,9 @@ export class AccessInputError extends Error {}
  * Operator tasks on who may enter which client account (the command line; the operator area
  * comes later): block, unblock, expiry, and assigning a user to a further account.
  */
-export function createAccountAccess(db: Db) {
-  const sessionDal = createSessionDal(db)
-
+export function createAccountAccess(dal: AccountAccessDal) {
   async function clientNamed(name: string) {
-    const [client] = await db.select().from(clients).where(eq(clients.name, name))
+    const client = await dal.findClientNamed(name)
     if (!client) throw new AccessInputError(`No client account named ${name}.`)
     return client
   }
@@ -23,38 +18,28 @@ export function createAccountAccess(db: Db) {
     /** Blocks the account and ends every session working in it; returns the ended session ids. */
     async block(name: string) {
       const client = await clientNamed(name)
-      await db.update(clients).set({ blocked: true, updated_at: new Date() }).where(eq(clients.id, client.id))
-      return { client, endedSessions: await sessionDal.removeForClient(client.id) }
+      await dal.setBlocked(client.id, true)
+      return { client, endedSessions: await dal.removeSessionsOfClient(client.id) }
     },
     async unblock(name: string) {
       const client = await clientNamed(name)
-      await db
-        .update(clients)
-        .set({ blocked: false, updated_at: new Date() })
-        .where(eq(clients.id, client.id))
+      await dal.setBlocked(client.id, false)
       return client
     },
     /** Sets the moment the account stops working (null: never). */
     async expire(name: string, at: Date | null) {
       const client = await clientNamed(name)
-      await db
-        .update(clients)
-        .set({ expires_at: at, updated_at: new Date() })
-        .where(eq(clients.id, client.id))
+      await dal.setExpiry(client.id, at)
       return client
     },
     /** Lets a user work in a further client account with the given type there (admin or normal). */
     async assign(input: { email: string; clientName: string; type: 'admin' | 'normal' }) {
-      const [user] = await db.select().from(users).where(eq(users.email, input.email.trim().toLowerCase()))
+      const user = await dal.findUserByEmail(input.email.trim())
       if (!user) throw new AccessInputError(`No user with e-mail ${input.email}.`)
       const client = await clientNamed(input.clientName)
       if (client.id === user.id_client)
         throw new AccessInputError(`${client.name} is the user's own client account already.`)
-      const type = userTypes[input.type]
-      await db
-        .insert(user_clients)
-        .values({ user_id: user.id, id_client: client.id, type })
-        .onConflictDoUpdate({ target: [user_clients.user_id, user_clients.id_client], set: { type } })
+      await dal.assignToClient(user.id, client.id, userTypes[input.type])
       return { user, client }
     },
   }

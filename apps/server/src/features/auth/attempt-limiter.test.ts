@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readOutbox } from '../../mail/outbox'
+import { readOutbox } from '../../test/outbox'
 import { httpSession, seedAccount, startTestServer, type TestServer } from '../../test/test-server'
 import { attemptPolicies } from './attempt-limiter'
 

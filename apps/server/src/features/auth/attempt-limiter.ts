@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
+import { delayAfter, type ThrottlePolicy } from '@kropla/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sendError } from '../../app/http-errors'
-import { delayAfter, type ThrottlePolicy } from './login-throttle'
 import type { LoginThrottleDal } from './login-throttle-dal'
 
 const minute = 60_000

@@ -17,6 +17,13 @@ const csrfExempt = ['/ingest/']
  */
 const csrfGuardedReads = new Set(['/logout'])
 
+/** Whether a request to `url` (path and query) by `method` must carry the CSRF token. */
+export function checksCsrf(method: string, url: string): boolean {
+  const path = url.split('?')[0]!
+  if (safeMethods.has(method) && !csrfGuardedReads.has(path)) return false
+  return !csrfExempt.some((prefix) => path.startsWith(prefix))
+}
+
 function sameToken(expected: string | undefined, given: unknown): boolean {
   if (!expected || typeof given !== 'string') return false
   const a = Buffer.from(expected)
@@ -38,9 +45,7 @@ export function registerAuthHooks(app: FastifyInstance, sessions: SessionService
     const resolution = token ? await sessions.resolve(token) : null
     request.auth = resolution?.auth ?? null
     request.refusedSession = resolution?.refused ?? null
-    const guardedRead = csrfGuardedReads.has(request.url.split('?')[0]!)
-    if (safeMethods.has(request.method) && !guardedRead) return
-    if (csrfExempt.some((prefix) => request.url.startsWith(prefix))) return
+    if (!checksCsrf(request.method, request.url)) return
     const expected = request.auth?.csrfToken ?? request.cookies[anonymousCsrfCookie]
     if (!sameToken(expected, request.headers['csrf-token'])) return sendError(request, reply, 'csrf_invalid')
   })
@@ -72,3 +77,6 @@ export async function requireAdminus(request: FastifyRequest, reply: FastifyRepl
   if (!request.auth) return refuseAnonymous(request, reply)
   if (!isAdminus(request.auth.type)) return sendError(request, reply, 'access_denied')
 }
+
+/** The guards above: a route behind one answers 401 without a session and 403 for a refused one. */
+export const sessionGuards: ReadonlySet<unknown> = new Set([requireUser, requireAdmin, requireAdminus])

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { apiErrorSchema, loginSchema, tokenResponseSchema } from '@kropla/domain'
+import { apiErrorSchema, loginGate, loginSchema, okAnswerSchema, tokenResponseSchema } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { sendError } from '../../app/http-errors'
 import type { UsersDal } from '../users/users-dal'
 import { anonymousCsrfCookie } from './auth-hooks'
@@ -13,8 +12,6 @@ import { verifyAgainstDecoy, verifyPassword } from './password'
 /** Marks a browser where an e-mail has logged in before: its attempts are not slowed by other addresses' failures. */
 export const deviceCookie = 'kropla_device'
 const deviceCookieMaxAge = 365 * 24 * 60 * 60
-
-const okSchema = z.object({ ok: z.literal(true) })
 
 export interface AuthRouteDeps {
   users: UsersDal
@@ -50,7 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         tags: ['session'],
         summary: 'Log in with e-mail and password',
         body: loginSchema,
-        response: { 200: okSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: okAnswerSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -59,20 +56,26 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         ip: request.ip,
         device: request.cookies[deviceCookie],
       }
-      // While a delay runs the password is not even checked, and the attempt does not count.
-      const gate = await deps.throttle.begin(attempt)
-      if ('retryAfterSeconds' in gate) {
-        const seconds = gate.retryAfterSeconds
-        reply.header('retry-after', String(seconds))
-        return sendError(request, reply, 'too_many_attempts', undefined, { seconds })
+      // The login gate (@kropla/domain) decides; the steps here only gather its facts in its order.
+      const reserved = await deps.throttle.begin(attempt)
+      const before = loginGate({ waitSeconds: reserved.waitSeconds })
+      if (before.kind === 'wait') {
+        reply.header('retry-after', String(before.retryAfterSeconds))
+        return sendError(request, reply, 'too_many_attempts', undefined, {
+          seconds: before.retryAfterSeconds,
+        })
       }
       // Counted as a failure already; a success takes that back.
       const user = await deps.users.findByEmail(request.body.email)
       const valid = user?.password_hash
         ? await verifyPassword(request.body.password, user.password_hash)
         : await verifyAgainstDecoy(request.body.password)
-      if (!user || !valid) return sendError(request, reply, 'incorrect_login')
-      await deps.throttle.succeeded(gate.allowed)
+      const verdict = loginGate({
+        waitSeconds: reserved.waitSeconds,
+        passwordMatches: Boolean(user && valid),
+      })
+      if (verdict.kind !== 'proceed' || !user) return sendError(request, reply, 'incorrect_login')
+      await deps.throttle.succeeded(reserved)
       reply.setCookie(deviceCookie, deps.throttle.issueDeviceToken(user.email), {
         ...cookieOptions(request),
         path: '/login',
@@ -90,7 +93,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       schema: {
         tags: ['session'],
         summary: 'End the session (needs the csrf-token header, like a write)',
-        response: { 200: okSchema, 403: apiErrorSchema },
+        response: { 200: okAnswerSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {

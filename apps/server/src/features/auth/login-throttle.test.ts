@@ -1,7 +1,7 @@
 import http from 'node:http'
+import { throttlePolicies } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccount, startTestServer, type TestServer } from '../../test/test-server'
-import { delayAfter, throttlePolicies } from './login-throttle'
 
 let server: TestServer
 /** The server's clock stands still unless a test moves it: delays pass without waiting, and a slow password check takes no time. */
@@ -114,21 +114,6 @@ async function failCounted(browser: ReturnType<typeof browserAt>, email: string,
     }
   }
 }
-
-describe('the delay policy', () => {
-  it('allows the free failures, then doubles from one second up to the cap', () => {
-    const pair = throttlePolicies.pair
-    expect([4, 5, 6, 7, 8].map((failures) => delayAfter(pair, failures))).toEqual([0, 1000, 2000, 4000, 8000])
-    expect(delayAfter(pair, 100)).toBe(15 * 60_000)
-    expect(delayAfter(throttlePolicies.email, 19)).toBe(0)
-    expect(delayAfter(throttlePolicies.email, 20)).toBe(1000)
-    expect(delayAfter(throttlePolicies.email, 40)).toBe(30_000)
-    expect(delayAfter(throttlePolicies.address, 49)).toBe(0)
-    expect(delayAfter(throttlePolicies.address, 50)).toBe(1000)
-    expect(delayAfter(throttlePolicies.address, 80)).toBe(15 * 60_000)
-    expect(throttlePolicies.device).toEqual(pair)
-  })
-})
 
 describe('login throttling', () => {
   it('answers 429 with a growing retry-after, and does not check the right password while delayed', async () => {

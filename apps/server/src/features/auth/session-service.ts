@@ -1,7 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import type { ActiveSession, AssignedClient, UserType } from '@kropla/domain'
+import {
+  type ActiveSession,
+  type AssignedClient,
+  accountRefusal,
+  isAdminus,
+  type Mailboxes,
+  type UserType,
+  userTypes,
+} from '@kropla/domain'
 import type { AuthContext, RefusedSession, UserRow } from './auth-context'
-import { accessRefusal, type Mailboxes } from './client-access'
 import type { SessionDal } from './session-dal'
 
 /** last_seen_at is written at most this often, so that reads do not turn into writes. */
@@ -69,9 +76,13 @@ export function createSessionService(deps: SessionServiceDeps) {
       client = home
       assignedType = null
     }
-    const refusal = accessRefusal(client, at, deps.mailboxes)
+    const refusal = accountRefusal(client, at, deps.mailboxes)
     if (refusal) return { refused: { sessionId: session.id, ...refusal } }
-    const type = user.type === 0 ? 0 : client.id === user.id_client ? user.type : (assignedType ?? 2)
+    const type = isAdminus(user.type)
+      ? userTypes.adminus
+      : client.id === user.id_client
+        ? user.type
+        : (assignedType ?? userTypes.normal)
     return {
       auth: {
         sessionId: session.id,
@@ -104,9 +115,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     /** Whether the user's own client account may be used now (login): null, or the refusal. */
     async refusalForLogin(user: UserRow) {
-      const client = await deps.dal.findClient(user.id_client)
-      if (!client) return { code: 'account_blocked' as const, params: { support: deps.mailboxes.support } }
-      return accessRefusal(client, now(), deps.mailboxes)
+      return accountRefusal(await deps.dal.findClient(user.id_client), now(), deps.mailboxes)
     },
 
     /** Starts a fresh session in the user's own account (a new id on every login, so a planted id is worthless). */
@@ -179,7 +188,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const assigned = await deps.dal.listAssignments(auth.user.id)
       if (!assigned.some((client) => client.id === idClient)) return { ok: false }
       const client = await deps.dal.findClient(idClient)
-      if (!client || accessRefusal(client, now(), deps.mailboxes)) return { ok: false }
+      if (!client || accountRefusal(client, now(), deps.mailboxes)) return { ok: false }
       await deps.dal.setClient(sessionId, idClient)
       return { ok: true, from: auth.idClient, to: idClient }
     },

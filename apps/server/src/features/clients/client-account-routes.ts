@@ -1,17 +1,16 @@
-import { apiErrorSchema, clientAccountSchema, deleteClientAccountSchema } from '@kropla/domain'
+import {
+  apiErrorSchema,
+  clientAccountAnswerSchema,
+  clientAccountSchema,
+  deleteClientAccountSchema,
+  okAnswerSchema,
+} from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { sendError } from '../../app/http-errors'
 import { requireAdmin } from '../auth/auth-hooks'
 import type { BrowserSessions } from '../auth/browser-sessions'
 import type { ClientAccountService } from './client-account-service'
-
-/** The account as saved, with what only the operator changes: expiry and the blocked flag. */
-export const clientAccountResponseSchema = clientAccountSchema.extend({
-  expires_at: z.string().nullable(),
-  blocked: z.boolean(),
-})
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 
@@ -28,7 +27,7 @@ export function registerClientAccountRoutes(
       schema: {
         tags: ['client account'],
         summary: 'The client account: account, company, billing, contact and correspondence data (admin)',
-        response: { 200: clientAccountResponseSchema, ...errors },
+        response: { 200: clientAccountAnswerSchema, ...errors },
       },
     },
     (request) => deps.clientAccount.get(request.auth!.user.id_client),
@@ -41,7 +40,7 @@ export function registerClientAccountRoutes(
         tags: ['client account'],
         summary: 'Save the client account data (admin); the name must stay unique',
         body: clientAccountSchema,
-        response: { 200: clientAccountResponseSchema, ...errors },
+        response: { 200: clientAccountAnswerSchema, ...errors },
       },
     },
     (request) => deps.clientAccount.update(request.auth!.user.id_client, request.body),
@@ -57,7 +56,7 @@ export function registerClientAccountRoutes(
         summary:
           'Remove the client account and all its data, readings included (admin; the confirmation checkbox and the password); its modules return to the fleet',
         body: deleteClientAccountSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: okAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -6,13 +6,11 @@ import {
   isTimeZoneName,
   phonePattern,
 } from '@kropla/domain'
-import { eq, inArray, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
-import { latest_readings, objects, readings, sessions, user_clients, users } from '../../db/schema'
+import { isUniqueViolation } from '../../db/unique-violation'
 import { verifyPassword } from '../auth/password'
-import { isUniqueViolation } from '../users/db-helpers'
 import type { AccountRealtime } from '../users/realtime-port'
 import { createUsersDal } from '../users/users-dal'
 import { type ClientRow, createClientsDal } from './clients-dal'
@@ -125,33 +123,7 @@ export function createClientAccountService(deps: ClientAccountDeps) {
       }
       const ended = await deps.db.transaction(async (tx) => {
         if (!(await createClientsDal(tx).lockById(idClient))) throw new HttpError('not_found')
-        const members = await tx.select({ id: users.id }).from(users).where(eq(users.id_client, idClient))
-        const userIds = members.map((member) => member.id)
-        const ownSessions = or(
-          eq(sessions.id_client, idClient),
-          userIds.length ? inArray(sessions.user_id, userIds) : sql`false`,
-        )
-        const endedSessions = await tx.delete(sessions).where(ownSessions).returning({ id: sessions.id })
-        await tx
-          .update(objects)
-          .set({
-            id_client: null,
-            deactivated_at: now(),
-            name: sql`${objects.serial}`,
-            lng: null,
-            lat: null,
-            marker: 0,
-            config: {},
-            properties: {},
-            last_data_at: null,
-          })
-          .where(eq(objects.id_client, idClient))
-        await tx.delete(readings).where(eq(readings.id_client, idClient))
-        await tx.delete(latest_readings).where(eq(latest_readings.id_client, idClient))
-        await tx.delete(user_clients).where(eq(user_clients.id_client, idClient))
-        await tx.delete(users).where(eq(users.id_client, idClient))
-        await createClientsDal(tx).remove(idClient)
-        return { userIds, sessionIds: endedSessions.map((session) => session.id) }
+        return createClientsDal(tx).removeWithData(idClient, now())
       })
       for (const sessionId of ended.sessionIds) deps.realtime.endSession(sessionId)
       for (const id of ended.userIds) deps.realtime.endUserSessions(id)

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, latest_readings, objects, readings, users } from '../../db/schema'
+import { addUser, loggedIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
   httpSession,
@@ -9,7 +10,6 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/test-server'
-import { addUser, loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>

@@ -1,6 +1,15 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
-import { clients, schedules } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
+import {
+  clients,
+  latest_readings,
+  objects,
+  readings,
+  schedules,
+  sessions,
+  user_clients,
+  users,
+} from '../../db/schema'
 
 export type ClientRow = typeof clients.$inferSelect
 export type ClientChanges = Partial<Omit<typeof clients.$inferInsert, 'id' | 'created_at'>>
@@ -86,6 +95,41 @@ export function createClientsDal(db: Executor) {
     },
     async remove(id: number) {
       await db.delete(clients).where(eq(clients.id, id))
+    },
+    /**
+     * Inside a transaction, with the account locked: removes the account and all its data
+     * (readings, latest values, its users with their sessions, tokens and assignments, other
+     * users' assignments to it); its modules go back to the fleet, reset as they left the
+     * factory. Answers the removed users' ids and the ended sessions' ids.
+     */
+    async removeWithData(id: number, at: Date) {
+      const members = await db.select({ id: users.id }).from(users).where(eq(users.id_client, id))
+      const userIds = members.map((member) => member.id)
+      const ownSessions = or(
+        eq(sessions.id_client, id),
+        userIds.length ? inArray(sessions.user_id, userIds) : sql`false`,
+      )
+      const endedSessions = await db.delete(sessions).where(ownSessions).returning({ id: sessions.id })
+      await db
+        .update(objects)
+        .set({
+          id_client: null,
+          deactivated_at: at,
+          name: sql`${objects.serial}`,
+          lng: null,
+          lat: null,
+          marker: 0,
+          config: {},
+          properties: {},
+          last_data_at: null,
+        })
+        .where(eq(objects.id_client, id))
+      await db.delete(readings).where(eq(readings.id_client, id))
+      await db.delete(latest_readings).where(eq(latest_readings.id_client, id))
+      await db.delete(user_clients).where(eq(user_clients.id_client, id))
+      await db.delete(users).where(eq(users.id_client, id))
+      await db.delete(clients).where(eq(clients.id, id))
+      return { userIds, sessionIds: endedSessions.map((session) => session.id) }
     },
   }
 }

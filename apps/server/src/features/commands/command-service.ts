@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import {
   type AckPayload,
+  type CommandError,
   type CommandRow,
+  commandErrors,
   commandStatus,
   expiredCommandError,
   findModel,
   isCommandPending,
-  planErrors,
   type Rejection,
   type SetOutputCommand,
 } from '@kropla/domain'
-import { and, eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
-import type { Db } from '../../db/client'
-import { objects } from '../../db/schema'
+import { createPeriodic } from '../../app/periodic'
 import type { DevicePublisher } from '../../ingest/device-publisher'
 import type { KnownObject } from '../../ingest/object-directory'
 import type { Realtime } from '../../realtime/socket-server'
@@ -22,7 +21,7 @@ import {
   type CommandOutputs,
   type CommandRecord,
   type CommandSource,
-  createCommandsDal,
+  type CommandsDal,
   toCommandRow,
 } from './commands-dal'
 
@@ -74,12 +73,11 @@ export interface SendCommand {
 }
 
 /**
- * The error kept with a rejected command: a module's `expired` becomes the catalogue code
- * `command_expired`, which the screens word; any other text is kept as the module gave it.
+ * The catalogue code kept with a rejected command: a module's `expired` becomes `command_expired`,
+ * any other reason `command_failed` (the screens word codes, not the module's own text).
  */
-function rejectionError(moduleError: string | undefined): string {
-  if (moduleError === expiredCommandError) return planErrors.commandExpired
-  return (moduleError ?? 'rejected by the module').slice(0, 500)
+function rejectionError(moduleError: string | undefined): CommandError {
+  return moduleError === expiredCommandError ? commandErrors.expired : commandErrors.failed
 }
 
 /** A command changed status; `row` is the stored command after the change. */
@@ -97,7 +95,7 @@ const ackStatus = {
  * back) and tracked by the module's `up/ack` until done, rejected or timed out.
  */
 export function createCommandService(deps: {
-  db: Db
+  dal: CommandsDal
   devices: Pick<DevicePublisher, 'publish'>
   realtime: Pick<Realtime, 'toClient'>
   logger: Logger
@@ -110,14 +108,10 @@ export function createCommandService(deps: {
   const now = deps.now ?? (() => new Date())
   const timeoutMs = deps.timeoutMs ?? COMMAND_TIMEOUT_MS
   const sweepMs = deps.sweepMs ?? Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 4)))
-  const dal = createCommandsDal(deps.db)
+  const { dal } = deps
   const listeners: CommandListener[] = []
   /** Callers waiting for a command of this process to finish, by command id. */
   const waiting = new Map<string, ((row: CommandRecord) => void)[]>()
-  let timer: NodeJS.Timeout | undefined
-  let sweeping: Promise<void> | undefined
-
-  const timeoutError = `No answer from the module within ${Math.round(timeoutMs / 1000)} s`
 
   async function changed(row: CommandRecord) {
     deps.realtime.toClient(row.id_client).emit('commands_history', toCommandRow(row))
@@ -139,10 +133,7 @@ export function createCommandService(deps: {
 
   /** The module must be the account's, and every output named must be one its model has. */
   async function assertCommandable(idClient: number, idObject: number, outputs: CommandOutputs) {
-    const [object] = await deps.db
-      .select({ serial: objects.serial, model: objects.last_device_model })
-      .from(objects)
-      .where(and(eq(objects.id, idObject), eq(objects.id_client, idClient)))
+    const object = await dal.ownModule(idClient, idObject)
     const model = object && findModel(object.model)
     const names = Object.keys(outputs)
     if (!object || !model || names.length === 0) throw new HttpError('element_not_found')
@@ -153,13 +144,20 @@ export function createCommandService(deps: {
 
   async function sweep() {
     const at = now()
-    const expired = await dal.expire(new Date(at.getTime() - timeoutMs), timeoutError, at)
+    const expired = await dal.expire(new Date(at.getTime() - timeoutMs), commandErrors.timedOut, at)
     for (const row of expired) await changed(row)
     // A command awaited here may have been answered through another server process (which told
     // the browsers and its listeners): only the callers here are left to answer.
     for (const row of await dal.find([...waiting.keys()]))
       if (!isCommandPending(row.status)) resolveWaiting(row)
   }
+
+  const sweeper = createPeriodic({
+    name: 'command time-out sweep',
+    everyMs: sweepMs,
+    logger: deps.logger,
+    run: sweep,
+  })
 
   return {
     /** Checks a command without sending it: `element_not_found` for a foreign module or an output it lacks. */
@@ -205,6 +203,11 @@ export function createCommandService(deps: {
      */
     async acknowledge(object: KnownObject, ack: AckPayload): Promise<Rejection[]> {
       const error = ack.result === 'rejected' ? rejectionError(ack.error) : null
+      if (ack.result === 'rejected')
+        deps.logger.warn(
+          { id: ack.id, serial: object.serial, reason: ack.error },
+          'module rejected a command',
+        )
       const row = await dal.settle(object.id, ack.id, ackStatus[ack.result], error, now())
       if (row) await changed(row)
       return []
@@ -248,22 +251,8 @@ export function createCommandService(deps: {
     },
 
     /** Marks unanswered commands timed out every `sweepMs` from now on. */
-    start() {
-      timer ??= setInterval(() => {
-        sweeping ??= sweep()
-          .catch((error: unknown) => deps.logger.error({ err: error }, 'command time-out sweep failed'))
-          .finally(() => {
-            sweeping = undefined
-          })
-      }, sweepMs)
-      timer.unref()
-    },
-
-    async stop() {
-      clearInterval(timer)
-      timer = undefined
-      await sweeping
-    },
+    start: sweeper.start,
+    stop: sweeper.stop,
   }
 }
 export type CommandService = ReturnType<typeof createCommandService>

@@ -1,7 +1,7 @@
-import type { CommandRow, OutputOrder } from '@kropla/domain'
+import { type CommandRow, commandStatus, type OutputOrder } from '@kropla/domain'
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
-import { commands } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
+import type { Executor } from '../../db/executor'
+import { commands, objects } from '../../db/schema'
 
 export type CommandRecord = typeof commands.$inferSelect
 /**
@@ -13,7 +13,7 @@ export type CommandOutputs = Partial<Record<keyof CommandRow['outputs'], Command
 export type CommandSource = CommandRow['source']
 
 /** Statuses still tracked (queued, sent, received): below 3 (spec 01 section 4). */
-const pendingStatuses = [0, 1, 2]
+const pendingStatuses = [commandStatus.queued, commandStatus.sent, commandStatus.received]
 
 export function toCommandRow(row: CommandRecord): CommandRow {
   return {
@@ -48,8 +48,8 @@ export function createCommandsDal(db: Executor) {
     async markQueued(id: string, at: Date): Promise<CommandRecord | undefined> {
       const [row] = await db
         .update(commands)
-        .set({ status: 0, sent_at: null, updated_at: at })
-        .where(and(eq(commands.id, id), eq(commands.status, 1)))
+        .set({ status: commandStatus.queued, sent_at: null, updated_at: at })
+        .where(and(eq(commands.id, id), eq(commands.status, commandStatus.sent)))
         .returning()
       return row
     },
@@ -84,7 +84,7 @@ export function createCommandsDal(db: Executor) {
     async expire(before: Date, error: string, at: Date): Promise<CommandRecord[]> {
       return db
         .update(commands)
-        .set({ status: 6, error, updated_at: at })
+        .set({ status: commandStatus.timed_out, error, updated_at: at })
         .where(
           and(
             inArray(commands.status, pendingStatuses),
@@ -104,7 +104,12 @@ export function createCommandsDal(db: Executor) {
       return db
         .select()
         .from(commands)
-        .where(and(eq(commands.id_object, idObject), inArray(commands.status, [0, 1])))
+        .where(
+          and(
+            eq(commands.id_object, idObject),
+            inArray(commands.status, [commandStatus.queued, commandStatus.sent]),
+          ),
+        )
         .orderBy(commands.created_at)
     },
 
@@ -113,9 +118,21 @@ export function createCommandsDal(db: Executor) {
       if (ids.length === 0) return []
       return db
         .update(commands)
-        .set({ status: 1, sent_at: at, updated_at: at })
-        .where(and(inArray(commands.id, ids), eq(commands.status, 0)))
+        .set({ status: commandStatus.sent, sent_at: at, updated_at: at })
+        .where(and(inArray(commands.id, ids), eq(commands.status, commandStatus.queued)))
         .returning()
+    },
+
+    /** One of the account's modules: its serial and model (undefined when it is not the account's). */
+    async ownModule(
+      idClient: number,
+      idObject: number,
+    ): Promise<{ serial: string; model: string } | undefined> {
+      const [object] = await db
+        .select({ serial: objects.serial, model: objects.last_device_model })
+        .from(objects)
+        .where(and(eq(objects.id, idObject), eq(objects.id_client, idClient)))
+      return object
     },
 
     async recent(idClient: number, limit: number): Promise<CommandRecord[]> {

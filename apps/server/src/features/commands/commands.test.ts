@@ -1,6 +1,8 @@
 import type { CommandRow } from '@kropla/domain'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loggedIn } from '../../test/account-fixtures'
+import { commandedModule } from '../../test/module-fixture'
 import {
   connectBrowserSocket,
   seedAccount,
@@ -8,8 +10,6 @@ import {
   type TestServer,
   until,
 } from '../../test/test-server'
-import { loggedIn } from '../users/account-fixtures'
-import { commandedModule } from './module-fixture'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>
@@ -136,7 +136,8 @@ describe('socket request command', () => {
     const [row] = (await commandRows(module(valves).id)).filter(
       (command) => command.id === device.commands[0]!.id,
     )
-    expect(row).toMatchObject({ status: 5, error: 'valve jammed' })
+    // The module's own reason ('valve jammed') is logged; the row keeps the code the screens word.
+    expect(row).toMatchObject({ status: 5, error: 'command_failed' })
     await device.close()
   })
 
@@ -169,8 +170,8 @@ describe('socket request command', () => {
     const rows = await commandRows(module(spare).id)
     const ids = silent.commands.map((command) => command.id)
     expect(rows.filter((row) => ids.includes(row.id))).toEqual([
-      expect.objectContaining({ status: 6, error: 'No answer from the module within 2 s' }),
-      expect.objectContaining({ status: 6, error: 'No answer from the module within 2 s' }),
+      expect.objectContaining({ status: 6, error: 'command_timed_out' }),
+      expect.objectContaining({ status: 6, error: 'command_timed_out' }),
     ])
     // A late answer changes nothing any more.
     await silent.close()

@@ -1,13 +1,15 @@
 import { type DemoModule, demoFarm } from '@kropla/domain'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
+import { createClientsDal } from '../clients/clients-dal'
+import { createFleetDal } from '../fleet/fleet-dal'
 import { createFleetService } from '../fleet/fleet-service'
 import { createUserAccounts } from '../users/user-accounts'
 import { createUsersDal } from '../users/users-dal'
 
 /** Seeds (idempotently) the demo client account that owns the simulated modules. */
 export async function seedDemoFarm(db: Db, logger: Logger) {
-  const fleet = createFleetService(db)
+  const fleet = createFleetService(createFleetDal(db))
   for (const module of demoFarm.modules) {
     await fleet.addModule(module, {
       clientName: demoFarm.clientName,
@@ -20,7 +22,7 @@ export async function seedDemoFarm(db: Db, logger: Logger) {
   }
   const { user } = demoFarm
   if (!(await createUsersDal(db).findByEmail(user.email))) {
-    await createUserAccounts(db).create({
+    await createUserAccounts({ users: createUsersDal(db), clients: createClientsDal(db) }).create({
       email: user.email,
       password: user.password,
       type: 'admin',

@@ -1,10 +1,6 @@
 import { type FleetModule, fleetModuleSchema } from '@kropla/domain'
 import { parse } from 'csv-parse/sync'
-import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { objects } from '../../db/schema'
-import { createClientsDal } from '../clients/clients-dal'
-import { createModuleOutputs } from '../objects/module-activation'
+import type { FleetDal } from './fleet-dal'
 
 export interface AddModuleOptions {
   /** Activates the module on this client account (created when absent). */
@@ -16,57 +12,22 @@ export interface AddModuleOptions {
 export class FleetInputError extends Error {}
 
 /** The operator's fleet of manufactured modules: serial number, PIN and model. */
-export function createFleetService(db: Db) {
-  const clients = createClientsDal(db)
-
+export function createFleetService(dal: FleetDal) {
   async function addModule(module: FleetModule, options: AddModuleOptions = {}) {
     const parsed = fleetModuleSchema.safeParse(module)
     if (!parsed.success) {
       throw new FleetInputError(`${module.serial}: ${parsed.error.issues.map((i) => i.message).join(', ')}`)
     }
-    const client = options.clientName ? await clients.findOrCreate(options.clientName) : null
-    const activation = client ? { id_client: client.id, activated_at: new Date(), deactivated_at: null } : {}
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(objects)
-        .values({
-          serial: parsed.data.serial,
-          pin: parsed.data.pin,
-          last_device_model: parsed.data.model,
-          name: options.name ?? parsed.data.serial,
-          lng: options.location?.lng,
-          lat: options.location?.lat,
-          ...activation,
-        })
-        .onConflictDoUpdate({
-          target: objects.serial,
-          set: {
-            pin: parsed.data.pin,
-            last_device_model: parsed.data.model,
-            ...(options.name ? { name: options.name } : {}),
-            ...(options.location ? { lng: options.location.lng, lat: options.location.lat } : {}),
-            ...(client
-              ? {
-                  id_client: client.id,
-                  activated_at: sql`coalesce(${objects.activated_at}, now())`,
-                  deactivated_at: null,
-                }
-              : {}),
-          },
-        })
-        .returning()
-      // An activated module has its output rows, like one added through the wizard.
-      if (client) await createModuleOutputs(tx, row!)
-      return row!
-    })
+    const client = options.clientName ? await dal.findOrCreateClient(options.clientName) : null
+    return dal.saveModule(parsed.data, options, client?.id ?? null)
   }
 
   return {
     addModule,
     async setBaseStation(serial: string, stationSerial: string) {
-      const [station] = await db.select().from(objects).where(eq(objects.serial, stationSerial))
+      const station = await dal.findBySerial(stationSerial)
       if (!station) throw new FleetInputError(`No module ${stationSerial} in the fleet.`)
-      await db.update(objects).set({ base_station_id: station.id }).where(eq(objects.serial, serial))
+      await dal.setBaseStation(serial, station.id)
     },
     /** Imports a CSV with a header line naming serial, pin and model (and optionally client). */
     async importCsv(text: string) {

@@ -1,7 +1,7 @@
 import type { Group, GroupScope } from '@kropla/domain'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { group_objects, group_outputs, groups } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type GroupRow = typeof groups.$inferSelect
 export interface GroupValues {

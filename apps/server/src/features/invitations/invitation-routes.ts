@@ -1,4 +1,10 @@
-import { apiErrorSchema, newPasswordSchema, singleLineText } from '@kropla/domain'
+import {
+  apiErrorSchema,
+  invitationAnswerSchema,
+  newPasswordSchema,
+  okAnswerSchema,
+  singleLineText,
+} from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -19,7 +25,7 @@ export function registerInvitationRoutes(
         summary: 'Who an invitation link is for, and to which client account',
         params: z.object({ token: singleLineText().min(16).max(200) }),
         response: {
-          200: z.object({ email: z.string(), client_name: z.string() }),
+          200: invitationAnswerSchema,
           400: apiErrorSchema,
         },
       },
@@ -33,7 +39,7 @@ export function registerInvitationRoutes(
         tags: ['invitations'],
         summary: 'Set the first password from the invitation link, and log in',
         body: newPasswordSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), 400: apiErrorSchema },
+        response: { 200: okAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {

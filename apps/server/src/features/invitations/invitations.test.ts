@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readOutbox } from '../../mail/outbox'
+import { lastMailTo, loggedIn } from '../../test/account-fixtures'
+import { readOutbox } from '../../test/outbox'
 import { httpSession, seedAccount, startTestServer, type TestServer } from '../../test/test-server'
-import { lastMailTo, loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>

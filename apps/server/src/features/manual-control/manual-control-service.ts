@@ -3,11 +3,17 @@ import {
   commandStatus,
   isCommandPending,
   type ManualOpenRow,
+  manualErrors,
+  manualMoves,
   manualStatus,
+  overdueSwitches,
+  reportedSwitches,
   type StatePayload,
+  switchOrders,
 } from '@kropla/domain'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
+import { createPeriodic } from '../../app/periodic'
 import type { Db } from '../../db/client'
 import type { KnownObject } from '../../ingest/object-directory'
 import type { Realtime } from '../../realtime/socket-server'
@@ -19,15 +25,8 @@ import { switchableOutputs } from './own-outputs'
 
 /** A run of an automatic schedule due this soon already holds its output against manual opening. */
 export const SCHEDULE_LEAD_MS = 60_000
-/**
- * A timed opening whose module has not reported the output off this long after its time is no
- * longer waited for: it ends in error (the module closes by its own timer, but nobody confirmed it).
- */
-export const CLOSE_CONFIRMATION_MS = 5 * 60_000
-/** A module's clock may run this far behind ours: a state reported earlier than that is older than the opening. */
-const clockSkewMs = 5_000
 
-const { awaiting_opening, opening, open, awaiting_closing, cancelled, error, closed } = manualStatus
+const { opening } = manualStatus
 
 export interface ManualContext {
   idClient: number
@@ -52,8 +51,6 @@ export function createManualControlService(deps: {
 }) {
   const now = deps.now ?? (() => new Date())
   const dal = createManualOpensDal(deps.db)
-  let timer: NodeJS.Timeout | undefined
-  let sweeping: Promise<void> | undefined
 
   /** Tells each account's browsers about its openings that changed. */
   async function emit(changed: ManualOpenRecord[]) {
@@ -76,15 +73,16 @@ export function createManualControlService(deps: {
     const ids = (await dal.byCommand(command.id)).map((row) => row.id)
     if (ids.length === 0) return []
     const at = now()
+    const { commandOpened, commandClosed, commandFailed } = manualMoves
     if (command.status === commandStatus.done)
       return [
-        ...(await dal.move(ids, [awaiting_opening, opening], { status: open }, at)),
-        ...(await dal.move(ids, [cancelled], { status: closed, closed_at: at }, at)),
+        ...(await dal.move(ids, commandOpened.from, { status: commandOpened.to }, at)),
+        ...(await dal.move(ids, commandClosed.from, { status: commandClosed.to, closed_at: at }, at)),
       ]
     return dal.move(
       ids,
-      [awaiting_opening, opening, cancelled],
-      { status: error, error: command.error ?? 'The command failed' },
+      commandFailed.from,
+      { status: commandFailed.to, error: command.error ?? manualErrors.failed },
       at,
     )
   }
@@ -107,39 +105,30 @@ export function createManualControlService(deps: {
     const at = now()
     const ids = targets.map((output) => output.id)
     await assertNotScheduled(context.idClient, ids, at, new Date(at.getTime() + SCHEDULE_LEAD_MS))
-    const byObject = new Map<number, OwnOutput[]>()
-    for (const output of targets)
-      byObject.set(output.id_object, [...(byObject.get(output.id_object) ?? []), output])
+    const orders = switchOrders(targets, on, minutes, at)
     // The openings of every module change together, or none do.
     const { changed, sends } = await deps.db.transaction(async (tx) => {
       const txDal = createManualOpensDal(tx)
       const busy = await txDal.busyOf(context.idClient, ids)
       const changed: ManualOpenRecord[] = []
       const sends: { id: string; idObject: number; outputs: CommandOutputs }[] = []
-      // A timed opening closes at this moment, by the module's clock when it is set, however late the order arrives.
-      const closeAt = on && minutes !== null ? new Date(at.getTime() + minutes * 60_000) : null
-      for (const [idObject, outputs] of byObject) {
+      for (const module of orders.modules) {
         const id = randomUUID()
-        const mine = new Set(outputs.map((output) => output.id))
+        const mine = new Set(module.outputIds)
         const previous = busy.filter((row) => mine.has(row.id_output)).map((row) => row.id)
         if (on) {
-          // A new opening replaces a busy one of the same output.
+          const { replaced } = manualMoves
           changed.push(
-            ...(await txDal.move(
-              previous,
-              [awaiting_opening, opening, open, awaiting_closing, cancelled],
-              { status: closed, closed_at: at },
-              at,
-            )),
+            ...(await txDal.move(previous, replaced.from, { status: replaced.to, closed_at: at }, at)),
             ...(await txDal.insert(
-              outputs.map((output) => ({
+              module.outputIds.map((idOutput) => ({
                 id_client: context.idClient,
-                id_output: output.id,
+                id_output: idOutput,
                 id_user: context.idUser,
                 minutes,
                 status: opening,
                 open_at: at,
-                close_at: closeAt,
+                close_at: orders.closeAt,
                 id_command: id,
                 created_at: at,
                 updated_at: at,
@@ -147,25 +136,12 @@ export function createManualControlService(deps: {
             )),
           )
         } else {
+          const { stopped } = manualMoves
           changed.push(
-            ...(await txDal.move(
-              previous,
-              [awaiting_opening, opening, open, awaiting_closing],
-              { status: cancelled, id_command: id },
-              at,
-            )),
+            ...(await txDal.move(previous, stopped.from, { status: stopped.to, id_command: id }, at)),
           )
         }
-        sends.push({
-          id,
-          idObject,
-          outputs: Object.fromEntries(
-            outputs.map((output) => [
-              output.field_name,
-              closeAt ? { on, minutes, until: closeAt.toISOString() } : { on, minutes: on ? minutes : null },
-            ]),
-          ),
-        })
+        sends.push({ id, idObject: module.idObject, outputs: module.outputs })
       }
       return { changed, sends }
     })
@@ -188,11 +164,15 @@ export function createManualControlService(deps: {
           return outcomeOf(command, 'manual_command_failed')
         } catch (failure) {
           const ids = (await dal.byCommand(send.id)).map((row) => row.id)
+          const { commandFailed } = manualMoves
           await emit(
             await dal.move(
               ids,
-              [awaiting_opening, opening, cancelled],
-              { status: error, error: 'The command could not be sent' },
+              commandFailed.from,
+              {
+                status: commandFailed.to,
+                error: failure instanceof HttpError ? failure.code : manualErrors.failed,
+              },
               now(),
             ),
           )
@@ -208,25 +188,29 @@ export function createManualControlService(deps: {
   async function sweep() {
     const at = now()
     const overdue = await dal.overdue(at)
-    const off = overdue.filter(({ value }) => value === 0).map(({ open: row }) => row.id)
-    const notReported = overdue.filter(({ value }) => value !== 0)
-    const unconfirmed = notReported
-      .filter(({ open: row }) => row.close_at!.getTime() <= at.getTime() - CLOSE_CONFIRMATION_MS)
-      .map(({ open: row }) => row.id)
-    const stillOn = notReported
-      .filter(({ open: row }) => row.status === open && !unconfirmed.includes(row.id))
-      .map(({ open: row }) => row.id)
+    const { off, unconfirmed, waiting } = overdueSwitches(
+      overdue.map(({ open: row, value }) => ({ ...row, close_at: row.close_at!, value })),
+      at,
+    )
+    const { overdueOff, overdueUnconfirmed, overdueWaiting } = manualMoves
     await emit([
-      ...(await dal.move(off, [open, awaiting_closing], { status: closed, closed_at: at }, at)),
+      ...(await dal.move(off, overdueOff.from, { status: overdueOff.to, closed_at: at }, at)),
       ...(await dal.move(
         unconfirmed,
-        [open, awaiting_closing],
-        { status: error, error: 'The module has not reported the output closed' },
+        overdueUnconfirmed.from,
+        { status: overdueUnconfirmed.to, error: manualErrors.notClosed },
         at,
       )),
-      ...(await dal.move(stillOn, [open], { status: awaiting_closing }, at)),
+      ...(await dal.move(waiting, overdueWaiting.from, { status: overdueWaiting.to }, at)),
     ])
   }
+
+  const sweeper = createPeriodic({
+    name: 'manual opening sweep',
+    everyMs: deps.sweepMs ?? 5_000,
+    logger: deps.logger,
+    run: sweep,
+  })
 
   return {
     /** `manual_schedule`: open one output (timed or permanent) or close it. */
@@ -258,19 +242,20 @@ export function createManualControlService(deps: {
       if (busy.length === 0) return
       const parsedTs = state.ts ? new Date(state.ts) : receivedAt
       const reportedAt = Number.isNaN(parsedTs.getTime()) ? receivedAt : parsedTs
-      const opened: number[] = []
-      const shut: number[] = []
-      for (const { open: row, field } of busy) {
-        const value = state.outputs[field]
-        if (typeof value !== 'boolean') continue
-        if (reportedAt.getTime() < row.open_at.getTime() - clockSkewMs) continue
-        if (value) opened.push(row.id)
-        else shut.push(row.id)
-      }
+      const { opened, shut } = reportedSwitches(
+        busy.map(({ open: row, field }) => ({ id: row.id, open_at: row.open_at, field })),
+        state.outputs,
+        reportedAt,
+      )
       const at = now()
       await emit([
-        ...(await dal.move(opened, [awaiting_opening, opening], { status: open }, at)),
-        ...(await dal.move(shut, [open, awaiting_closing, cancelled], { status: closed, closed_at: at }, at)),
+        ...(await dal.move(opened, manualMoves.reportedOn.from, { status: manualMoves.reportedOn.to }, at)),
+        ...(await dal.move(
+          shut,
+          manualMoves.reportedOff.from,
+          { status: manualMoves.reportedOff.to, closed_at: at },
+          at,
+        )),
       ])
     },
 
@@ -278,23 +263,8 @@ export function createManualControlService(deps: {
     busy: (idClient: number): Promise<ManualOpenRow[]> => dal.busyRows(idClient),
 
     /** Closes (or gives up on) timed openings past their time, every `sweepMs` from now on. */
-    start() {
-      timer ??= setInterval(() => {
-        if (sweeping) return
-        sweeping = sweep()
-          .catch((failure: unknown) => deps.logger.error({ err: failure }, 'manual opening sweep failed'))
-          .finally(() => {
-            sweeping = undefined
-          })
-      }, deps.sweepMs ?? 5_000)
-      timer.unref()
-    },
-
-    async stop() {
-      clearInterval(timer)
-      timer = undefined
-      await sweeping
-    },
+    start: sweeper.start,
+    stop: sweeper.stop,
   }
 }
 export type ManualControlService = ReturnType<typeof createManualControlService>

@@ -1,5 +1,12 @@
-import { type ManualOpenRow, manualStatus } from '@kropla/domain'
+import {
+  busyManualStatuses,
+  type ManualOpenRow,
+  manualStatus,
+  planStatus,
+  scheduleTypes,
+} from '@kropla/domain'
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import {
   group_outputs,
   groups,
@@ -10,18 +17,8 @@ import {
   outputs_plans,
   schedules,
 } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type ManualOpenRecord = typeof manual_opens.$inferSelect
-
-/** Statuses that keep an output busy (spec 01 section 4: 4 or lower). */
-const busyStatuses = [
-  manualStatus.awaiting_opening,
-  manualStatus.opening,
-  manualStatus.open,
-  manualStatus.awaiting_closing,
-  manualStatus.cancelled,
-]
 
 /** An output of the account with what a command to it needs. */
 export interface OwnOutput {
@@ -109,14 +106,33 @@ export function createManualOpensDal(db: Executor) {
           and(
             eq(outputs_plans.id_client, idClient),
             inArray(outputs_plans.id_output, ids),
-            inArray(outputs_plans.status, [0, 1, 2]),
-            gt(schedules.type, 0),
+            inArray(outputs_plans.status, [planStatus.planned, planStatus.sent, planStatus.running]),
+            gt(schedules.type, scheduleTypes.manual),
             sql`${schedules.deleted_at} is null`,
             sql`${outputs_plans.open_at} < ${to.toISOString()}::timestamptz`,
             sql`${outputs_plans.open_at} + ${outputs_plans.duration} * interval '1 minute' > ${from.toISOString()}::timestamptz`,
           ),
         )
       return held.map((row) => row.id)
+    },
+
+    /**
+     * A manual sequence: its schedule and its plans (`id_schedule` filled in), in one transaction.
+     * Answers the schedule's id and the plans' ids.
+     */
+    async insertSequence(
+      schedule: typeof schedules.$inferInsert,
+      plans: Omit<typeof outputs_plans.$inferInsert, 'id_schedule'>[],
+    ): Promise<{ idSchedule: number; planIds: number[] }> {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(schedules).values(schedule).returning({ id: schedules.id })
+        const idSchedule = inserted!.id
+        const planRows = await tx
+          .insert(outputs_plans)
+          .values(plans.map((plan) => ({ ...plan, id_schedule: idSchedule })))
+          .returning({ id: outputs_plans.id })
+        return { idSchedule, planIds: planRows.map((plan) => plan.id) }
+      })
     },
 
     async insert(values: (typeof manual_opens.$inferInsert)[]): Promise<ManualOpenRecord[]> {
@@ -134,7 +150,7 @@ export function createManualOpensDal(db: Executor) {
           and(
             eq(manual_opens.id_client, idClient),
             inArray(manual_opens.id_output, outputIds),
-            inArray(manual_opens.status, busyStatuses),
+            inArray(manual_opens.status, [...busyManualStatuses]),
           ),
         )
     },
@@ -169,7 +185,7 @@ export function createManualOpensDal(db: Executor) {
         .select({ open: manual_opens, field: outputs.field_name })
         .from(manual_opens)
         .innerJoin(outputs, eq(outputs.id, manual_opens.id_output))
-        .where(and(eq(outputs.id_object, idObject), inArray(manual_opens.status, busyStatuses)))
+        .where(and(eq(outputs.id_object, idObject), inArray(manual_opens.status, [...busyManualStatuses])))
     },
 
     /** Timed openings past their closing time, with the output's latest reported value (1 on, 0 off). */
@@ -200,7 +216,7 @@ export function createManualOpensDal(db: Executor) {
 
     /** The account's busy openings. */
     busyRows: (idClient: number) =>
-      rows(and(eq(manual_opens.id_client, idClient), inArray(manual_opens.status, busyStatuses))),
+      rows(and(eq(manual_opens.id_client, idClient), inArray(manual_opens.status, [...busyManualStatuses]))),
   }
 }
 export type ManualOpensDal = ReturnType<typeof createManualOpensDal>

@@ -1,26 +1,9 @@
-import { apiErrorSchema } from '@kropla/domain'
+import { apiErrorSchema, manualOpenRowSchema } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireUser } from '../auth/auth-hooks'
 import type { ManualControlService } from './manual-control-service'
-
-/** The wire shape of `ManualOpenRow` (domain), for the answer's validation and the API document. */
-export const manualOpenRowSchema = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
-  minutes: z.number().int().nullable(),
-  open_at: z.string(),
-  close_at: z.string().nullable(),
-  closed_at: z.string().nullable(),
-  error: z.string().nullable(),
-  Output: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    id_object: z.number().int(),
-    field_name: z.string(),
-  }),
-})
 
 /** GET /api/manual_opens: the account's busy manual openings (status 4 or lower). */
 export function registerManualRoutes(app: FastifyInstance, deps: { manual: ManualControlService }) {

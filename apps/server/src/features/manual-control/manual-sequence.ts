@@ -4,15 +4,16 @@ import {
   localDayNumber,
   localMinuteOfDay,
   type manualScheduleNewSchema,
+  planStatus,
   type ScheduleDefinition,
+  scheduleTypes,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Database } from '../../db/client'
-import { outputs_plans, schedules } from '../../db/schema'
 import type { Realtime } from '../../realtime/socket-server'
-import { planRowsByClient } from '../../runtime/plan-rows'
+import { createPlanRowsDal } from '../../runtime/plan-rows-dal'
 import { createClientsDal } from '../clients/clients-dal'
 import { createManualOpensDal } from './manual-opens-dal'
 import { switchableOutputs } from './own-outputs'
@@ -93,48 +94,38 @@ export function createManualSequence(deps: {
         conditions: [],
       }
       const name = input.name || translate(context.lang, 'resources.use_kinds.manual_open')
-      const { schedule, planIds } = await db.transaction(async (tx) => {
-        const [schedule] = await tx
-          .insert(schedules)
-          .values({
-            id_client: context.idClient,
-            name: name.slice(0, 64),
-            type: 0,
-            priority: 1,
-            begin_date: first.day,
-            expiration_date: localDayAndTime(new Date(cursor), timeZone).day,
-            time_zone: timeZone,
-            definition,
-            planned_until: new Date(cursor),
-            created_by: context.idUser,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning()
-        const plans = await tx
-          .insert(outputs_plans)
-          .values(
-            runs.map((run) => ({
-              id_client: context.idClient,
-              id_schedule: schedule!.id,
-              id_output: run.id_output,
-              role: 'element',
-              element_index: run.index,
-              cycle: 1,
-              planned_at: run.openAt,
-              open_at: run.openAt,
-              duration: run.minutes,
-              status: 0,
-              created_at: at,
-              updated_at: at,
-            })),
-          )
-          .returning({ id: outputs_plans.id })
-        return { schedule: schedule!, planIds: plans.map((plan) => plan.id) }
-      })
-      const rows = (await planRowsByClient(deps.database.pool, planIds)).get(context.idClient) ?? []
+      const { idSchedule, planIds } = await dal.insertSequence(
+        {
+          id_client: context.idClient,
+          name: name.slice(0, 64),
+          type: scheduleTypes.manual,
+          priority: 1,
+          begin_date: first.day,
+          expiration_date: localDayAndTime(new Date(cursor), timeZone).day,
+          time_zone: timeZone,
+          definition,
+          planned_until: new Date(cursor),
+          created_by: context.idUser,
+          created_at: at,
+          updated_at: at,
+        },
+        runs.map((run) => ({
+          id_client: context.idClient,
+          id_output: run.id_output,
+          role: 'element',
+          element_index: run.index,
+          cycle: 1,
+          planned_at: run.openAt,
+          open_at: run.openAt,
+          duration: run.minutes,
+          status: planStatus.planned,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      const rows = (await createPlanRowsDal(deps.database.pool).byClient(planIds)).get(context.idClient) ?? []
       deps.realtime.toClient(context.idClient).emit('outputs_plans', rows)
-      return { id: schedule.id }
+      return { id: idSchedule }
     },
   }
 }

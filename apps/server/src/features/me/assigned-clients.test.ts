@@ -1,8 +1,10 @@
 import type { LiveDataRow, MeResponse, SwitchClientAck } from '@kropla/domain'
+import { meUserFixture } from '@kropla/domain/testing'
 import { and, eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, user_clients } from '../../db/schema'
+import { loggedIn as logIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
   type httpSession,
@@ -13,7 +15,7 @@ import {
   until,
 } from '../../test/test-server'
 import { createAccountAccess } from '../auth/account-access'
-import { loggedIn as logIn } from '../users/account-fixtures'
+import { createAccountAccessDal } from '../auth/account-access-dal'
 
 type Account = Awaited<ReturnType<typeof seedAccount>>
 
@@ -27,7 +29,7 @@ beforeAll(async () => {
   home = await seedAccount(server, ['AM-200'])
   second = await seedAccount(server, ['AM-200'])
   stranger = await seedAccount(server, ['AM-200'])
-  await createAccountAccess(server.database.db).assign({
+  await createAccountAccess(createAccountAccessDal(server.database.db)).assign({
     email: home.email,
     clientName: second.clientName,
     type: 'normal',
@@ -69,32 +71,21 @@ describe('assignedClients in /api/me', () => {
       { id: home.user.id_client, name: home.clientName, type: 1 },
       { id: second.user.id_client, name: second.clientName, type: 2 },
     ])
-    expect(answer.user).toEqual({
-      id: home.user.id,
-      email: home.email,
-      name: '',
-      family_name: '',
-      type: 1,
-      id_client: home.user.id_client,
-      client_name: home.clientName,
-      client_time_zone: 'Europe/Warsaw',
-      lang: null,
-      time_zone: null,
-      date_format: 'YYYY-MM-DD HH:mm:ss',
-      temperature_unit: 'C',
-      area_unit: 'ha',
-      hide_splash: false,
-      phone: '',
-      description: '',
-      notify_sms: false,
-      notify_email: true,
-      notify_app: true,
-      marketing_app: false,
-      marketing_email: false,
-      marketing_phone: false,
-      marketing_mail: false,
-      invited: false,
-    })
+    // A fresh account's settings are the shared fixture's (the browser's tests stand on them).
+    expect(answer.user).toEqual(
+      meUserFixture({
+        id: home.user.id,
+        email: home.email,
+        name: '',
+        family_name: '',
+        type: 1,
+        id_client: home.user.id_client,
+        client_name: home.clientName,
+        client_time_zone: 'Europe/Warsaw',
+        lang: null,
+        time_zone: null,
+      }),
+    )
     expect((await me(await loggedIn(stranger))).assignedClients).toEqual([
       { id: stranger.user.id_client, name: stranger.clientName, type: 1 },
     ])

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { latest_readings, objects, outputs } from '../../db/schema'
 import { createClientsDal } from '../clients/clients-dal'
-import { listOutputOpenings } from '../manual-control/output-openings'
+import { listOutputOpenings } from '../manual-control/output-openings-dal'
 
 export function createMeDal(db: Db) {
   return {

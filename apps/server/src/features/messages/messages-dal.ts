@@ -170,3 +170,5 @@ export function createAdminMessagesDal(db: Db) {
     },
   }
 }
+export type UserMessagesDal = ReturnType<typeof createUserMessagesDal>
+export type AdminMessagesDal = ReturnType<typeof createAdminMessagesDal>

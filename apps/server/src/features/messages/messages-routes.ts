@@ -2,6 +2,7 @@ import {
   adminMessageSchema,
   apiErrorSchema,
   messageTemplateSchema,
+  okAnswerSchema,
   saveMessageSchema,
   saveMessageTemplateSchema,
   userMessageSchema,
@@ -13,9 +14,8 @@ import { requireAdminus, requireUser } from '../auth/auth-hooks'
 import type { MessagesService } from './messages-service'
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-const ok = z.object({ ok: z.literal(true) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
-const writeErrors = { ...errors, 409: apiErrorSchema, 422: apiErrorSchema, 500: apiErrorSchema }
+const writeErrors = { ...errors, 409: apiErrorSchema, 500: apiErrorSchema }
 
 /**
  * `/api/user_messages`: the session user's own messages (read, unread, delete);
@@ -76,7 +76,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
         tags: userTags,
         summary: 'Delete one of my messages',
         params: idParams,
-        response: { 200: ok, ...writeErrors },
+        response: { 200: okAnswerSchema, ...writeErrors },
       },
     },
     async (request) => {
@@ -119,7 +119,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
         tags: adminTags,
         summary: 'Withdraw a message from every recipient',
         params: idParams,
-        response: { 200: ok, ...writeErrors },
+        response: { 200: okAnswerSchema, ...writeErrors },
       },
     },
     async (request) => {
@@ -174,7 +174,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
         tags: adminTags,
         summary: 'Remove a template',
         params: idParams,
-        response: { 200: ok, ...writeErrors },
+        response: { 200: okAnswerSchema, ...writeErrors },
       },
     },
     async (request) => {

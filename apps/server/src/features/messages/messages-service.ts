@@ -10,14 +10,8 @@ import type {
 import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
-import type { Db } from '../../db/client'
 import { savingAs } from '../resource-usage/resource-writes'
-import {
-  createAdminMessagesDal,
-  createUserMessagesDal,
-  type MessageRecord,
-  type TemplateRecord,
-} from './messages-dal'
+import type { AdminMessagesDal, MessageRecord, TemplateRecord, UserMessagesDal } from './messages-dal'
 
 /** Where `user_message` goes: one user's sockets (on this process only, for the publication sweep). */
 export interface MessageAnnouncer {
@@ -78,14 +72,16 @@ const toTemplate = (row: TemplateRecord): MessageTemplate => ({
  * chosen client accounts; each recipient reads, marks unread or deletes their own copy.
  */
 export function createMessagesService(deps: {
-  db: Db
+  /** A recipient's own copies. */
+  mine: UserMessagesDal
+  /** The operator's messages and templates. */
+  admin: AdminMessagesDal
   logger: Logger
   announcer: MessageAnnouncer
   now?: () => Date
 }) {
   const now = deps.now ?? (() => new Date())
-  const mine = createUserMessagesDal(deps.db)
-  const admin = createAdminMessagesDal(deps.db)
+  const { mine, admin } = deps
 
   /** One of the user's messages; gone (withdrawn, deleted, never theirs): 'Failed to load message'. */
   async function ownMessage(idUser: number, id: number): Promise<UserMessage> {
@@ -135,7 +131,6 @@ export function createMessagesService(deps: {
         const missing = recipients.ids.findIndex((id) => !existing.has(id))
         if (missing >= 0)
           throw new HttpError('element_not_found', {
-            status: 422,
             issues: [{ path: `recipients.ids.${missing}`, message: 'errors.element_not_found' }],
           })
       }
@@ -205,33 +200,19 @@ const nameTaken = () =>
   })
 
 /**
- * Announces future-dated messages when their time comes. Every server process runs it and tells
- * only the sockets it holds (`localAnnouncer`), so a user hears of a message once.
+ * Announces future-dated messages when their time comes: each call announces those that came due
+ * since the previous successful one (the composition root repeats it). Every server process runs
+ * it and tells only the sockets it holds (`localAnnouncer`), so a user hears of a message once.
  */
-export function startMessagePublication(
+export function messagePublication(
   service: MessagesService,
-  options: { localAnnouncer: MessageAnnouncer; everyMs?: number; now?: () => Date; logger: Logger },
-) {
+  options: { localAnnouncer: MessageAnnouncer; now?: () => Date },
+): () => Promise<void> {
   const now = options.now ?? (() => new Date())
   let last = now()
-  let running: Promise<void> | undefined
-  const timer = setInterval(() => {
-    if (running) return
+  return async () => {
     const upTo = now()
-    running = service
-      .announceDue(last, upTo, options.localAnnouncer)
-      .then(() => {
-        last = upTo
-      })
-      .catch((error: unknown) => options.logger.error({ err: error }, 'message publication failed'))
-      .finally(() => {
-        running = undefined
-      })
-  }, options.everyMs ?? 30_000)
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
+    await service.announceDue(last, upTo, options.localAnnouncer)
+    last = upTo
   }
 }

@@ -1,5 +1,7 @@
 import { saveMessageSchema, type UserMessageEvent } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addUser, loggedIn } from '../../test/account-fixtures'
+import { issuesOf } from '../../test/resource-fixtures'
 import {
   connectBrowserSocket,
   nextEvents,
@@ -7,8 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/test-server'
-import { issuesOf } from '../resource-usage/resource-fixtures'
-import { addUser, loggedIn } from '../users/account-fixtures'
+import { createAdminMessagesDal, createUserMessagesDal } from './messages-dal'
 import { createMessagesService } from './messages-service'
 
 let server: TestServer
@@ -154,7 +155,8 @@ describe('operator messages', () => {
     }
     let clock = new Date()
     const service = createMessagesService({
-      db: server.database.db,
+      mine: createUserMessagesDal(server.database.db),
+      admin: createAdminMessagesDal(server.database.db),
       logger: server.logger,
       announcer,
       now: () => clock,
@@ -195,7 +197,7 @@ describe('operator messages', () => {
       '/api/admin/messages',
       message({ kind: 'users', ids: [2_000_000_000] }),
     )
-    expect(unknown.status).toBe(422)
+    expect(unknown.status).toBe(400)
     expect(issuesOf(unknown.body)).toEqual({
       'recipients.ids.0': 'One of the chosen elements no longer exists.',
     })

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import type { Logger } from 'pino'
+import { createAppSecrets } from '../../db/app-secrets'
 import type { Mailer } from '../../mail/mailer'
 import type { OutboundUrlPolicy } from '../../outbound/outbound-url-policy'
 import { createPushSubscriptionsDal } from '../push/push-subscriptions-dal'
@@ -31,7 +32,7 @@ export function createNotificationChannels(deps: {
   let vapidKeys: Promise<VapidKeys> | undefined
   /** Read (or generated and stored) on first use; a failed read is tried again next time. */
   const vapid = () => {
-    vapidKeys ??= loadVapidKeys(deps.pool).catch((error: unknown) => {
+    vapidKeys ??= loadVapidKeys(createAppSecrets(deps.pool)).catch((error: unknown) => {
       vapidKeys = undefined
       throw error
     })

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../db/executor'
 import { group_objects, groups, latest_readings, objects, region_objects, regions } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type ObjectRow = typeof objects.$inferSelect
 export type LatestRow = typeof latest_readings.$inferSelect

@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   createObjectSchema,
+  nfcCheckResultSchema,
   nfcCodeSchema,
   objectAssignmentSchema,
   objectCheckResultSchema,
@@ -65,7 +66,7 @@ export function registerObjectsRoutes(
         tags: ['objects'],
         summary: "Add-module wizard: the module an NFC tag's code names (KROPLA:<serial>:<pin>), when free",
         body: nfcCodeSchema,
-        response: { 200: objectCheckResultSchema.extend({ pin: z.string() }), ...addErrors },
+        response: { 200: nfcCheckResultSchema, ...addErrors },
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ import type { DevicePublisher } from '../../ingest/device-publisher'
 import type { LivePublisher } from '../../ingest/live-publisher'
 import { type KnownObject, type ObjectDirectory, samePin } from '../../ingest/object-directory'
 import { toObjectSummary } from '../me/me-service'
-import { activateModule } from './module-activation'
+import { activateModule } from './module-activation-dal'
 import { createObjectsDal, type ObjectRelations, type ObjectRow } from './objects-dal'
 
 export type CreateObjectInput = z.output<typeof createObjectSchema>

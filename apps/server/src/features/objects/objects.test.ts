@@ -1,6 +1,7 @@
 import type { ObjectConfigState, ObjectDetail } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { groups, regions } from '../../db/schema'
+import { loggedIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
   connectModule,
@@ -10,8 +11,8 @@ import {
   type TestServer,
   until,
 } from '../../test/test-server'
+import { createFleetDal } from '../fleet/fleet-dal'
 import { createFleetService } from '../fleet/fleet-service'
-import { loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>
@@ -25,7 +26,7 @@ let free = 0
 async function freeModule(model: string) {
   free++
   const module = { serial: `O${tag}F${free}`, pin: `${4000 + free}`, model }
-  const row = await createFleetService(server.database.db).addModule(module)
+  const row = await createFleetService(createFleetDal(server.database.db)).addModule(module)
   return { ...module, id: row.id }
 }
 

@@ -2,6 +2,7 @@ import type { DemoModule, ObjectConfigState, ObjectDetail } from '@kropla/domain
 import { createFarmSimulator, type FarmSimulator } from '@kropla/simulator'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loggedIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
   connectModule,
@@ -10,8 +11,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/test-server'
+import { createFleetDal } from '../fleet/fleet-dal'
 import { createFleetService } from '../fleet/fleet-service'
-import { loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>
@@ -40,7 +41,7 @@ function simulatedFarm(): DemoModule[] {
 beforeAll(async () => {
   server = await startTestServer()
   farm = await seedAccount(server, ['AGB-2000', 'AM-100-103', 'AM-200'])
-  await createFleetService(server.database.db).setBaseStation(
+  await createFleetService(createFleetDal(server.database.db)).setBaseStation(
     farm.modules[1]!.serial,
     farm.modules[0]!.serial,
   )

@@ -1,7 +1,7 @@
 import type { Output } from '@kropla/domain'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { group_outputs, outputs, region_outputs } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type OutputRow = typeof outputs.$inferSelect
 export type OutputValues = Omit<typeof outputs.$inferInsert, 'id' | 'id_client' | 'created_at' | 'updated_at'>

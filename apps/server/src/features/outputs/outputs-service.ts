@@ -11,10 +11,11 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError, validationFailed } from '../../app/http-errors'
 import type { Db } from '../../db/client'
+import type { Executor } from '../../db/executor'
+import { isUniqueViolation } from '../../db/unique-violation'
 import { createReferences, distinct } from '../resource-usage/references'
 import { refuseWhileBlocked, savingAs } from '../resource-usage/resource-writes'
 import { createUsageDal } from '../resource-usage/usage-dal'
-import { type Executor, isUniqueViolation } from '../users/db-helpers'
 import { createOutputsDal, type OutputValues } from './outputs-dal'
 
 export type SaveOutputInput = z.output<typeof saveOutputSchema>

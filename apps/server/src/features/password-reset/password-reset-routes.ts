@@ -1,12 +1,9 @@
-import { apiErrorSchema, newPasswordSchema, passwordResetRequestSchema } from '@kropla/domain'
+import { apiErrorSchema, newPasswordSchema, okAnswerSchema, passwordResetRequestSchema } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AttemptLimiter } from '../auth/attempt-limiter'
 import { publicOrigin } from '../users/public-origin'
 import type { PasswordResetService } from './password-reset-service'
-
-const okSchema = z.object({ ok: z.literal(true) })
 
 /** Public: /pass_reset, two steps. */
 export function registerPasswordResetRoutes(
@@ -22,7 +19,7 @@ export function registerPasswordResetRoutes(
         summary:
           'Step 1: mail a one-time link to the user with this e-mail in the account of this name; the same answer when there is none',
         body: passwordResetRequestSchema,
-        response: { 200: okSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: okAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -46,7 +43,7 @@ export function registerPasswordResetRoutes(
         tags: ['password reset'],
         summary: "Step 2: the new password, with the link's token; ends every session of the user",
         body: newPasswordSchema,
-        response: { 200: okSchema, 400: apiErrorSchema },
+        response: { 200: okAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { user_tokens } from '../../db/schema'
-import { readOutbox } from '../../mail/outbox'
+import { addUser, knownPassword, lastMailTo, loggedIn } from '../../test/account-fixtures'
+import { readOutbox } from '../../test/outbox'
 import {
   connectBrowserSocket,
   httpSession,
@@ -10,7 +11,6 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/test-server'
-import { addUser, knownPassword, lastMailTo, loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>

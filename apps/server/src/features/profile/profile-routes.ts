@@ -1,26 +1,8 @@
-import { apiErrorSchema, preferencesSchema, profileSchema } from '@kropla/domain'
+import { apiErrorSchema, preferencesSchema, profileAnswerSchema, profileSchema } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { requireUser } from '../auth/auth-hooks'
 import { type ProfileService, toProfile } from './profile-service'
-
-/** The profile as stored, with the e-mail (the login, not changed here). */
-export const profileResponseSchema = z.object({
-  email: z.string(),
-  name: z.string(),
-  family_name: z.string(),
-  phone: z.string(),
-  description: z.string(),
-  notify_sms: z.boolean(),
-  notify_email: z.boolean(),
-  notify_app: z.boolean(),
-  marketing_app: z.boolean(),
-  marketing_email: z.boolean(),
-  marketing_phone: z.boolean(),
-  marketing_mail: z.boolean(),
-  hide_splash: z.boolean(),
-})
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema }
 
@@ -34,7 +16,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
       schema: {
         tags: ['profile'],
         summary: "The user's profile: name, phone, description, notification choices, consents, hide-splash",
-        response: { 200: profileResponseSchema, 401: apiErrorSchema },
+        response: { 200: profileAnswerSchema, 401: apiErrorSchema },
       },
     },
     async (request) => toProfile(request.auth!.user),
@@ -47,7 +29,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
         tags: ['profile'],
         summary: 'Save the profile (a phone is required for SMS alarms)',
         body: profileSchema,
-        response: { 200: profileResponseSchema, ...errors },
+        response: { 200: profileAnswerSchema, ...errors },
       },
     },
     (request) => deps.profile.update(request.auth!.user.id, request.body),

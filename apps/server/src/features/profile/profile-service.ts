@@ -1,8 +1,7 @@
 import type { Preferences, Profile } from '@kropla/domain'
 import { HttpError } from '../../app/http-errors'
-import type { Db } from '../../db/client'
 import type { UserRow } from '../auth/auth-context'
-import { createUsersDal } from '../users/users-dal'
+import type { UsersDal } from '../users/users-dal'
 
 export type ProfileView = Profile & { email: string }
 
@@ -34,8 +33,8 @@ export function toPreferences(user: UserRow): Preferences {
 }
 
 /** settings/profile: the user's own data, notification choices, consents and display preferences. */
-export function createProfileService(deps: { db: Db }) {
-  const users = createUsersDal(deps.db)
+export function createProfileService(deps: { users: UsersDal }) {
+  const { users } = deps
   async function save(userId: number, changes: Partial<UserRow>) {
     const user = await users.update(userId, changes)
     if (!user) throw new HttpError('not_authenticated')

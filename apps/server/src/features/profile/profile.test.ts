@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loggedIn } from '../../test/account-fixtures'
 import { httpSession, seedAccount, startTestServer, type TestServer } from '../../test/test-server'
-import { loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loggedIn } from '../../test/account-fixtures'
 import { createBrowserPushKeys, startStandInService } from '../../test/stand-in-services'
 import { seedAccount, startTestServer, type TestServer } from '../../test/test-server'
-import { loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 let internalService: Awaited<ReturnType<typeof startStandInService>>

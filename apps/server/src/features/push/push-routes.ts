@@ -1,4 +1,10 @@
-import { apiErrorSchema, pushSubscriptionSchema, singleLineText } from '@kropla/domain'
+import {
+  apiErrorSchema,
+  noContentSchema,
+  pushSubscriptionSchema,
+  singleLineText,
+  vapidKeyAnswerSchema,
+} from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -26,7 +32,7 @@ export function registerPushRoutes(
       schema: {
         tags: ['push'],
         summary: "The server's VAPID public key, for PushManager.subscribe's applicationServerKey",
-        response: { 200: z.object({ key: z.string() }), ...errors },
+        response: { 200: vapidKeyAnswerSchema, ...errors },
       },
     },
     async () => ({ key: await deps.vapidPublicKey() }),
@@ -41,7 +47,7 @@ export function registerPushRoutes(
         summary:
           "Keep this browser's push subscription for the session's user (alarm notifications); the endpoint must be https: on a public address",
         body: pushSubscriptionSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: noContentSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -68,7 +74,7 @@ export function registerPushRoutes(
         tags: ['push'],
         summary: "Forget one of the session user's push subscriptions (by endpoint)",
         body: z.object({ endpoint: singleLineText().max(2000) }),
-        response: { 204: z.null(), ...errors },
+        response: { 204: noContentSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
-import type pg from 'pg'
 import webPush from 'web-push'
+import type { AppSecrets } from '../../db/app-secrets'
 
 export interface VapidKeys {
   publicKey: string
@@ -10,19 +10,11 @@ const secretKey = 'vapid'
 
 /**
  * The VAPID key pair Web Push messages are signed with: generated once and kept in app_secrets.
- * Every process proposes a pair and keeps whichever was stored first (insert on conflict do
- * nothing, then read), so processes starting together agree on one pair.
+ * Every process proposes a pair and keeps whichever was stored first, so processes starting
+ * together agree on one pair.
  */
-export async function loadVapidKeys(pool: pg.Pool): Promise<VapidKeys> {
-  const proposed = webPush.generateVAPIDKeys()
-  await pool.query(
-    'insert into app_secrets (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
-    [secretKey, JSON.stringify(proposed)],
-  )
-  const stored = await pool.query<{ value: VapidKeys }>('select value from app_secrets where key = $1', [
-    secretKey,
-  ])
-  const keys = stored.rows[0]?.value
+export async function loadVapidKeys(secrets: AppSecrets): Promise<VapidKeys> {
+  const keys = await secrets.keepFirst<Partial<VapidKeys>>(secretKey, webPush.generateVAPIDKeys())
   if (!keys?.publicKey || !keys.privateKey) throw new Error('app_secrets holds no usable VAPID key pair')
-  return keys
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey }
 }

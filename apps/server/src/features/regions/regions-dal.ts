@@ -1,7 +1,7 @@
 import type { GeoObject, Location, Region } from '@kropla/domain'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { geo_objects, region_objects, regions } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type RegionRow = typeof regions.$inferSelect
 export interface RegionValues {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loggedIn } from '../../test/account-fixtures'
+import { created, issuesOf } from '../../test/resource-fixtures'
 import { seedAccount, startTestServer, type TestServer } from '../../test/test-server'
-import { created, issuesOf } from '../resource-usage/resource-fixtures'
-import { loggedIn } from '../users/account-fixtures'
 
 let server: TestServer
 beforeAll(async () => {

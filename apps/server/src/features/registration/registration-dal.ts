@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { objects } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type ObjectRow = typeof objects.$inferSelect
 

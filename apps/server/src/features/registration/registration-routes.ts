@@ -1,17 +1,16 @@
 import {
   apiErrorSchema,
+  okAnswerSchema,
   registerAccountNameSchema,
+  registerDeviceAnswerSchema,
   registerDeviceSchema,
   registerRequestSchema,
 } from '@kropla/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AttemptLimiter } from '../auth/attempt-limiter'
 import type { BrowserSessions } from '../auth/browser-sessions'
 import type { RegistrationService } from './registration-service'
-
-const okSchema = z.object({ ok: z.literal(true) })
 
 /** Public: /register, five steps (spec 01 section 2); steps 1 and 2 are checked as they are left. */
 export function registerRegistrationRoutes(
@@ -34,7 +33,7 @@ export function registerRegistrationRoutes(
         tags: ['registration'],
         summary: 'Step 1: a base station or soil probe that is not activated yet (serial number and PIN)',
         body: registerDeviceSchema,
-        response: { 200: okSchema.extend({ model: z.string() }), 400: apiErrorSchema },
+        response: { 200: registerDeviceAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -52,7 +51,7 @@ export function registerRegistrationRoutes(
         tags: ['registration'],
         summary: 'Step 2: the account name is long enough and free',
         body: registerAccountNameSchema,
-        response: { 200: okSchema, 400: apiErrorSchema },
+        response: { 200: okAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
@@ -68,7 +67,7 @@ export function registerRegistrationRoutes(
         summary:
           'Steps 1 to 4 at once: opens the client account with the module, makes the registrant its admin, and logs them in',
         body: registerRequestSchema,
-        response: { 201: okSchema, 400: apiErrorSchema, 500: apiErrorSchema },
+        response: { 201: okAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, objects, users } from '../../db/schema'
 import { httpSession, seedAccount, startTestServer, type TestServer } from '../../test/test-server'
+import { createFleetDal } from '../fleet/fleet-dal'
 import { createFleetService } from '../fleet/fleet-service'
 
 let server: TestServer
@@ -37,7 +38,7 @@ beforeAll(async () => {
   server = await startTestServer()
   tag = `${process.pid}${Math.random().toString(36).slice(2, 6)}`
   farm = await seedAccount(server, ['AM-100-103'])
-  const fleet = createFleetService(server.database.db)
+  const fleet = createFleetService(createFleetDal(server.database.db))
   await fleet.addModule({ ...probe(), model: 'AM-100-103' })
   await fleet.addModule({ ...raced(), model: 'AM-100-103' })
   await fleet.addModule({ ...station(), model: 'AGB-2000' })

@@ -1,11 +1,10 @@
-import { apiErrorSchema, type ResourceUsage, resourceUsageSchema } from '@kropla/domain'
+import { apiErrorSchema, okAnswerSchema, type ResourceUsage, resourceUsageSchema } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireUser } from '../auth/auth-hooks'
 
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-const okSchema = z.object({ ok: z.literal(true) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 const writeErrors = { ...errors, 409: apiErrorSchema, 500: apiErrorSchema }
 
@@ -96,7 +95,7 @@ export function registerResourceRoutes<Item extends z.ZodType, Save extends z.Zo
         tags,
         summary: summaries.remove,
         params: idParamsSchema,
-        response: { 200: okSchema, ...writeErrors },
+        response: { 200: okAnswerSchema, ...writeErrors },
       },
     },
     async (request) => {

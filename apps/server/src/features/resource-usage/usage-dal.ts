@@ -1,5 +1,6 @@
-import type { ResourceUsage } from '@kropla/domain'
+import { busyManualStatuses, type ResourceUsage, scheduleTypes } from '@kropla/domain'
 import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import {
   group_outputs,
   groups,
@@ -13,7 +14,6 @@ import {
   water_source_outputs,
   water_sources,
 } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 /**
  * What holds a resource, one function per resource (spec 01 section 5, Other resources).
@@ -35,8 +35,9 @@ export function createUsageDal(db: Executor, idClient: number) {
           eq(schedules.id_client, idClient),
           isNull(schedules.deleted_at),
           isNull(schedules.ended_at),
-          gt(schedules.type, 0),
-          control ? undefined : lte(schedules.type, 3),
+          gt(schedules.type, scheduleTypes.manual),
+          // Irrigation types come before the control ones (see `isControlType`).
+          control ? undefined : lte(schedules.type, scheduleTypes.interval),
           sql`exists (select 1 from jsonb_array_elements(${schedules.definition}->'elements') as element where ${matches})`,
         ),
       )
@@ -76,7 +77,7 @@ export function createUsageDal(db: Executor, idClient: number) {
           and(
             eq(manual_opens.id_output, id),
             eq(manual_opens.id_client, idClient),
-            inArray(manual_opens.status, [0, 1, 2, 3, 4]),
+            inArray(manual_opens.status, [...busyManualStatuses]),
           ),
         )
         .orderBy(asc(manual_opens.id))

@@ -1,8 +1,8 @@
 import type { OutputPlanRow } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { created } from '../../test/resource-fixtures'
+import { irrigatedAccount, scheduleBody, warsawDay } from '../../test/schedule-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { created } from '../resource-usage/resource-fixtures'
-import { irrigatedAccount, scheduleBody, warsawDay } from './schedule-fixtures'
 import { startOfDayIn } from './schedule-row'
 
 let server: TestServer
@@ -115,12 +115,12 @@ describe("the calendar's forecast", () => {
       'GET',
       `/api/outputs_plans/forecast?from=${warsawDay(0)}&to=${warsawDay(15)}`,
     )
-    expect([tooLong.status, tooLong.body.error]).toEqual([422, 'validation_failed'])
+    expect([tooLong.status, tooLong.body.error]).toEqual([400, 'validation_failed'])
     const reversed = await farm.session.request(
       'GET',
       `/api/outputs_plans/forecast?from=${warsawDay(3)}&to=${warsawDay(2)}`,
     )
-    expect(reversed.status).toBe(422)
+    expect(reversed.status).toBe(400)
     expect(
       await rowsOf(farm, `/api/outputs_plans/forecast?from=${warsawDay(20)}&to=${warsawDay(27)}`),
     ).toEqual([])

@@ -1,4 +1,5 @@
 import { type OutputPlanRow, planRunKey, planStatus, resolveOverlaps } from '@kropla/domain'
+import type { Executor } from '../../db/executor'
 import { heldOpenings, plannableRuns } from '../../runtime/held-openings'
 import {
   expandableSchedules,
@@ -6,7 +7,6 @@ import {
   nominalRunsOf,
   type ResolveElements,
 } from '../../runtime/planned-schedules'
-import type { Executor } from '../users/db-helpers'
 import { createPlansDal } from './plans-dal'
 
 const DAY = 24 * 3_600_000

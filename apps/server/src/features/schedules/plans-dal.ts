@@ -1,7 +1,7 @@
 import type { OutputPlanRow, PlanRole } from '@kropla/domain'
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { outputs, outputs_plans, schedules } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 const planColumns = {
   plan: outputs_plans,
@@ -95,6 +95,15 @@ export function createPlansDal(db: Executor, idClient: number) {
       if (ids.length === 0) return []
       return db
         .select(planColumns.output)
+        .from(outputs)
+        .where(and(eq(outputs.id_client, idClient), inArray(outputs.id, ids)))
+    },
+
+    /** The names of the account's outputs among `ids`. */
+    async outputNames(ids: number[]): Promise<{ id: number; name: string }[]> {
+      if (ids.length === 0) return []
+      return db
+        .select({ id: outputs.id, name: outputs.name })
         .from(outputs)
         .where(and(eq(outputs.id_client, idClient), inArray(outputs.id, ids)))
     },

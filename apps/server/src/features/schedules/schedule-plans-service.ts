@@ -9,11 +9,9 @@ import {
   type SchedulePreview,
   scheduleWarnings,
 } from '@kropla/domain'
-import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
-import { outputs } from '../../db/schema'
 import { heldOpenings, plannableRuns } from '../../runtime/held-openings'
 import {
   recordedWaterSources,
@@ -48,14 +46,14 @@ export const historyQuerySchema = z.object({
 })
 export const calendarQuerySchema = z.object({ from: momentSchema, to: momentSchema })
 
-/** Refuses a range that is empty, reversed or longer than `maxDays` (422 on `toField`). */
+/** Refuses a range that is empty, reversed or longer than `maxDays` (400 on `toField`). */
 function range(from: Date, to: Date, maxDays: number, toField: string) {
   if (to <= from) throw rangeRefusal(toField, 'errors.too_small')
   if (to.getTime() - from.getTime() > maxDays * DAY) throw rangeRefusal(toField, 'errors.too_big')
   return { from, to }
 }
 const rangeRefusal = (path: string, message: string) =>
-  new HttpError('validation_failed', { status: 422, issues: [{ path, message }] })
+  new HttpError('validation_failed', { issues: [{ path, message }] })
 
 /**
  * Output plans as the calendar, the schedule history and the wizard's preview see them. The
@@ -181,12 +179,7 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
         .filter((run) => run.id_schedule === previewed)
         .sort((a, b) => a.open_at.getTime() - b.open_at.getTime() || a.id_output - b.id_output)
       const ids = [...new Set(runs.map((run) => run.id_output))]
-      const names = ids.length
-        ? await deps.db
-            .select({ id: outputs.id, name: outputs.name })
-            .from(outputs)
-            .where(and(eq(outputs.id_client, actor.idClient), inArray(outputs.id, ids)))
-        : []
+      const names = await createPlansDal(deps.db, actor.idClient).outputNames(ids)
       const nameOf = new Map(names.map((row) => [row.id, row.name]))
       return {
         from: at.toISOString(),

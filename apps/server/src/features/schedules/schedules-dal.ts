@@ -1,7 +1,7 @@
 import { automaticScheduleTypes, planStatus } from '@kropla/domain'
 import { and, asc, eq, gte, inArray, isNull, lt, min, not, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { clients, outputs_plans, schedules } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type ScheduleDbRow = typeof schedules.$inferSelect
 export type ScheduleValues = Pick<

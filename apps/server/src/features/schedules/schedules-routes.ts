@@ -1,28 +1,30 @@
-import { apiErrorSchema, endScheduleSchema, pauseScheduleSchema, saveScheduleSchema } from '@kropla/domain'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { requireUser } from '../auth/auth-hooks'
-import { parseInput } from './parse-input'
 import {
+  apiErrorSchema,
+  endScheduleSchema,
+  okAnswerSchema,
   outputPlanRowSchema,
+  pauseScheduleSchema,
+  saveScheduleSchema,
   scheduleHistorySchema,
   schedulePreviewSchema,
   scheduleRowSchema,
-} from './response-schemas'
+} from '@kropla/domain'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { parseInput } from '../../app/parse-input'
+import { requireUser } from '../auth/auth-hooks'
 import type { SchedulePlansService } from './schedule-plans-service'
 import type { ScheduleActor, SchedulesService } from './schedules-service'
 
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const listQuerySchema = z.object({ hidden: z.enum(['0', '1', 'true', 'false']).optional() })
-const okSchema = z.object({ ok: z.literal(true) })
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
-  422: apiErrorSchema,
   500: apiErrorSchema,
 }
 const tags = ['schedules']
@@ -34,9 +36,10 @@ const actorOf = (request: FastifyRequest): ScheduleActor => ({
 const idOf = (request: FastifyRequest) => parseInput(idParamsSchema, request.params).id
 
 /**
- * /api/schedulers of the current client account (any of its users). Requests are checked here
- * rather than by the route schema (attachValidation) so that every refusal answers 422 with the
- * problems on their paths; the schemas stay in the route for the API document.
+ * /api/schedulers of the current client account (any of its users). Requests are checked in the
+ * handlers (attachValidation, parseInput), so that a pause is refused as `schedule_pause_failed`;
+ * refusals answer like the route schema's would (400, the problems on their paths), and the
+ * schemas stay in the route for the API document.
  */
 export function registerScheduleRoutes(
   app: FastifyInstance,
@@ -73,7 +76,7 @@ export function registerScheduleRoutes(
         tags,
         summary: 'Add a schedule (spec 01 section 5 rules)',
         body: saveScheduleSchema,
-        response: { 200: scheduleRowSchema, ...errors },
+        response: { 201: scheduleRowSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -155,7 +158,7 @@ export function registerScheduleRoutes(
         tags,
         summary: 'Delete a schedule: kept for the history of its runs, those not yet sent are removed',
         params: idParamsSchema,
-        response: { 200: okSchema, ...errors },
+        response: { 200: okAnswerSchema, ...errors },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import { isDataException } from '../../db/data-exception'
-import type { Executor } from '../users/db-helpers'
+import type { Executor } from '../../db/executor'
 import { resolveScheduleElements } from './resolve-elements'
 import { toScheduleRow } from './schedule-row'
 import { createSchedulesDal, type ScheduleDbRow } from './schedules-dal'
@@ -166,7 +166,6 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       const until = input.until ? new Date(input.until) : null
       if (until && until <= at)
         throw new HttpError('schedule_pause_failed', {
-          status: 422,
           issues: [{ path: 'until', message: 'errors.schedule_pause_failed' }],
         })
       const dropped = await failingAs('schedule_pause_failed', () =>

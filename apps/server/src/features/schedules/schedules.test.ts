@@ -1,9 +1,15 @@
 import { translate } from '@kropla/i18n'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { created, issuesOf } from '../../test/resource-fixtures'
+import {
+  createdSchedule,
+  irrigatedAccount,
+  scheduleBody,
+  storedPlan,
+  warsawDay,
+} from '../../test/schedule-fixtures'
 import { connectBrowserSocket, nextEvents, startTestServer, type TestServer } from '../../test/test-server'
-import { created, issuesOf } from '../resource-usage/resource-fixtures'
 import { resolveScheduleElements } from './resolve-elements'
-import { createdSchedule, irrigatedAccount, scheduleBody, storedPlan, warsawDay } from './schedule-fixtures'
 
 let server: TestServer
 beforeAll(async () => {
@@ -218,14 +224,22 @@ describe('schedules', () => {
     ],
   ]
 
-  it('refuses every rule of spec 01 section 5 with a breaking value (422, the problem on its field), storing nothing', async () => {
+  it('refuses every rule of spec 01 section 5 with a breaking value (400, the problem on its field), storing nothing', async () => {
     const { session, valve, user } = await irrigatedAccount(server)
     for (const [rule, breakIt, path, key] of rules) {
       const body = scheduleBody([{ kind: 'output', id: valve[0]!.id }]) as Body & Record<string, unknown>
       breakIt(body, body.definition as Definition)
+      // A schedule rule of the error catalogue answers its own code and message; a field's bound or format validation_failed.
+      const code = key.startsWith('errors.schedule_') ? key.slice('errors.'.length) : 'validation_failed'
       for (const url of ['/api/schedulers', '/api/schedulers/preview']) {
         const answer = await session.write('POST', url, body)
-        expect([rule, url, answer.status, answer.body.error]).toEqual([rule, url, 422, 'validation_failed'])
+        expect([rule, url, answer.status, answer.body.error, answer.body.message]).toEqual([
+          rule,
+          url,
+          400,
+          code,
+          translate('en', `errors.${code}`),
+        ])
         expect([rule, issuesOf(answer.body)]).toMatchObject([rule, { [path]: translate('en', key) }])
       }
     }
@@ -242,8 +256,9 @@ describe('schedules', () => {
         starts: { kind: 'every', start_time: '06:00', count: 2, every_minutes: 5 },
       },
     })
-    expect(answer.status).toBe(422)
-    expect(answer.body.message).toBe('Podane informacje są niepoprawne.')
+    expect(answer.status).toBe(400)
+    expect(answer.body.error).toBe('schedule_cycles_overlap')
+    expect(answer.body.message).toBe('Odstępy między startami cykli muszą być dłuższe niż czas nawadniania.')
     expect(issuesOf(answer.body)).toEqual({
       'definition.starts': translate('pl', 'errors.schedule_cycles_overlap'),
     })
@@ -320,7 +335,7 @@ describe('schedules', () => {
     }
     const own = { kind: 'output' as const, id: farm.valve[0]!.id }
     expect(await refusal([own, { kind: 'section', id: stranger.orchard.id }])).toEqual({
-      status: 422,
+      status: 400,
       error: 'element_not_found',
       issues: { 'definition.elements.1': 'One of the chosen elements no longer exists.' },
     })
@@ -328,7 +343,7 @@ describe('schedules', () => {
     expect((await refusal([{ kind: 'output', id: stranger.valve[0]!.id }])).error).toBe('element_not_found')
     expect((await refusal([{ kind: 'output', id: 2_000_000_000 }])).error).toBe('element_not_found')
     expect(await refusal([own, { kind: 'group', id: farm.empty.id }])).toEqual({
-      status: 422,
+      status: 400,
       error: 'schedule_empty_group',
       issues: { 'definition.elements.1': 'An empty group is not allowed.' },
     })
@@ -339,12 +354,12 @@ describe('schedules', () => {
         { kind: 'section', id: farm.meadow.id },
       ]),
     ).toEqual({
-      status: 422,
+      status: 400,
       error: 'schedule_different_water_sources',
       issues: { 'definition.elements.1': 'All sections must share the same water source.' },
     })
     expect(await refusal([{ kind: 'output', id: farm.light[0]!.id }])).toEqual({
-      status: 422,
+      status: 400,
       error: 'schedule_not_irrigating',
       issues: { 'definition.elements.0': 'This output does not irrigate: use a control schedule for it.' },
     })
@@ -353,7 +368,7 @@ describe('schedules', () => {
       [farm.user.id_client],
     )
     expect(await refusal([{ kind: 'group', id: modules.rows[0].id as number }])).toMatchObject({
-      status: 422,
+      status: 400,
       issues: { 'definition.elements.0': 'Choose a value from the list.' },
     })
     expect(await storedSchedules(farm.user.id_client)).toEqual([])
@@ -403,13 +418,13 @@ describe('schedules', () => {
     const past = await session.write('POST', `/api/schedulers/${schedule.id}/pause`, {
       until: new Date(Date.now() - HOUR).toISOString(),
     })
-    expect([past.status, past.body.error]).toEqual([422, 'schedule_pause_failed'])
+    expect([past.status, past.body.error]).toEqual([400, 'schedule_pause_failed'])
     const reversed = await session.write('POST', `/api/schedulers/${schedule.id}/pause`, {
       from: new Date(Date.now() + 3 * HOUR).toISOString(),
       until: new Date(Date.now() + 2 * HOUR).toISOString(),
     })
     expect([reversed.status, reversed.body.error, issuesOf(reversed.body)]).toEqual([
-      422,
+      400,
       'schedule_pause_failed',
       { until: 'Failed to create the pause.' },
     ])
@@ -546,14 +561,14 @@ describe('schedules', () => {
       second,
     ])
     const tooLong = await session.request('GET', `/api/outputs_plans?from=${d0}&to=2026-08-01T00:00:00Z`)
-    expect([tooLong.status, issuesOf(tooLong.body)]).toEqual([422, { to: 'The value is too big.' }])
+    expect([tooLong.status, issuesOf(tooLong.body)]).toEqual([400, { to: 'The value is too big.' }])
     const reversed = await session.request('GET', `/api/outputs_plans?from=${d1}&to=${d0}`)
-    expect(reversed.status).toBe(422)
+    expect(reversed.status).toBe(400)
     const garbage = await session.request(
       'GET',
       `/api/schedulers/sch_history?id_schedule=${schedule.id}&d0=soon&d1=${d1}`,
     )
-    expect([garbage.status, issuesOf(garbage.body)]).toEqual([422, { d0: 'Date is incorrect.' }])
+    expect([garbage.status, issuesOf(garbage.body)]).toEqual([400, { d0: 'Date is incorrect.' }])
 
     // A deleted schedule's history stays readable.
     await session.write('DELETE', `/api/schedulers/${schedule.id}`)

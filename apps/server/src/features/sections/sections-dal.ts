@@ -1,7 +1,7 @@
 import type { Section } from '@kropla/domain'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { section_groups, sections } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type SectionRow = typeof sections.$inferSelect
 export type SectionValues = Pick<

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { SessionService } from '../auth/session-service'
 
@@ -7,39 +6,19 @@ export interface SessionHousekeepingDeps {
   throttle: Pick<LoginThrottle, 'purgeStale'>
   /** Logs out the sockets of sessions that stopped working (see Realtime.checkSockets). */
   checkSockets: () => Promise<unknown>
-  logger: Logger
-  everyMs: number
 }
 
 /**
- * Every `everyMs`: deletes timed-out sessions and forgotten login-failure counters, and logs out
- * sockets whose session ended elsewhere (revoked from another process, the command line blocking
- * the account, a time-out). Sessions are also refused lazily when presented, so this is tidying
- * and the reach to open sockets, not the security boundary.
+ * One pass of housekeeping (the composition root repeats it): deletes timed-out sessions and
+ * forgotten login-failure counters, and logs out sockets whose session ended elsewhere (revoked
+ * from another process, the command line blocking the account, a time-out). Sessions are also
+ * refused lazily when presented, so this is tidying and the reach to open sockets, not the
+ * security boundary.
  */
-export function startSessionHousekeeping(deps: SessionHousekeepingDeps) {
-  let running: Promise<void> | undefined
-  const run = () => {
-    running ??= (async () => {
-      try {
-        await deps.sessions.purgeExpired()
-        await deps.throttle.purgeStale()
-        await deps.checkSockets()
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'session housekeeping failed')
-      } finally {
-        running = undefined
-      }
-    })()
-    return running
-  }
-  const timer = setInterval(run, deps.everyMs)
-  timer.unref()
-  return {
-    run,
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
+export function sessionHousekeeping(deps: SessionHousekeepingDeps): () => Promise<void> {
+  return async () => {
+    await deps.sessions.purgeExpired()
+    await deps.throttle.purgeStale()
+    await deps.checkSockets()
   }
 }

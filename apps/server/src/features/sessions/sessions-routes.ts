@@ -1,4 +1,4 @@
-import { activeSessionSchema, apiErrorSchema, singleLineText } from '@kropla/domain'
+import { activeSessionSchema, apiErrorSchema, okAnswerSchema, singleLineText } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -38,7 +38,7 @@ export function registerSessionsRoutes(app: FastifyInstance, deps: SessionsRoute
         summary: 'Revoke one of your sessions; its sockets get log_out at once',
         params: z.object({ id: singleLineText().min(1).max(64) }),
         response: {
-          200: z.object({ ok: z.literal(true) }),
+          200: okAnswerSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,

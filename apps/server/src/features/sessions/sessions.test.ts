@@ -2,6 +2,7 @@ import type { ActiveSession } from '@kropla/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions as sessionsTable } from '../../db/schema'
+import { loggedIn as logIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
   httpSession,
@@ -11,7 +12,6 @@ import {
   type TestServer,
   until,
 } from '../../test/test-server'
-import { loggedIn as logIn } from '../users/account-fixtures'
 
 let server: TestServer
 /** The server's clock runs this far ahead of the real one. */

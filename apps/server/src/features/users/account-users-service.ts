@@ -7,17 +7,16 @@ import {
   userTypeSchema,
 } from '@kropla/domain'
 import { type Lang, pickLang } from '@kropla/i18n'
-import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
-import { user_clients } from '../../db/schema'
+import type { Executor } from '../../db/executor'
+import { isUniqueViolation } from '../../db/unique-violation'
 import { invitationExistingMail, invitationMail } from '../../mail/account-mail'
 import type { Mailer } from '../../mail/mailer'
 import type { UserRow } from '../auth/auth-context'
 import { verifyPassword } from '../auth/password'
 import { createClientsDal } from '../clients/clients-dal'
-import { type Executor, isUniqueViolation } from './db-helpers'
 import type { AccountRealtime } from './realtime-port'
 import { createUserTokensDal } from './user-tokens-dal'
 import { createUsersDal } from './users-dal'
@@ -35,16 +34,6 @@ export function toAccountUser(user: UserRow): AccountUser {
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
   }
-}
-
-/** Admins of a client account: its own users below type 2, and users assigned to it as admins. */
-async function countAdmins(db: Executor, idClient: number): Promise<number> {
-  const own = await createUsersDal(db).countAdmins(idClient)
-  const [assigned] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(user_clients)
-    .where(and(eq(user_clients.id_client, idClient), lt(user_clients.type, 2)))
-  return own + (assigned?.count ?? 0)
 }
 
 export interface AccountUsersDeps {
@@ -169,7 +158,11 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
       const { before, after } = await deps.db.transaction(async (tx) => {
         const target = await lockTarget(tx, admin, id)
         const type = isAdminus(target.type) ? target.type : input.type
-        if (isAdmin(target.type) && !isAdmin(type) && (await countAdmins(tx, admin.id_client)) <= 1) {
+        if (
+          isAdmin(target.type) &&
+          !isAdmin(type) &&
+          (await createUsersDal(tx).countAdmins(admin.id_client)) <= 1
+        ) {
           throw new HttpError('last_admin')
         }
         const updated = await createUsersDal(tx).update(target.id, {
@@ -199,7 +192,7 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
       if (id === admin.id) throw new HttpError('access_denied')
       const target = await deps.db.transaction(async (tx) => {
         const found = await lockTarget(tx, admin, id)
-        if (isAdmin(found.type) && (await countAdmins(tx, admin.id_client)) <= 1) {
+        if (isAdmin(found.type) && (await createUsersDal(tx).countAdmins(admin.id_client)) <= 1) {
           throw new HttpError('last_admin')
         }
         await createUsersDal(tx).remove(found.id)
@@ -226,7 +219,7 @@ export function createAccountUsersService(deps: AccountUsersDeps) {
         await createClientsDal(tx).lockById(stored.id_client)
         const user = await createUsersDal(tx).findById(userId)
         if (!user) throw new HttpError('not_found')
-        if (isAdmin(user.type) && (await countAdmins(tx, user.id_client)) <= 1) {
+        if (isAdmin(user.type) && (await createUsersDal(tx).countAdmins(user.id_client)) <= 1) {
           throw new HttpError('last_admin')
         }
         await createUsersDal(tx).remove(user.id)

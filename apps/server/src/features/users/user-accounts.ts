@@ -1,9 +1,8 @@
 import { emailSchema, passwordSchema, type UserTypeName, userTypes } from '@kropla/domain'
 import { translate } from '@kropla/i18n'
-import type { Db } from '../../db/client'
 import { hashPassword } from '../auth/password'
-import { createClientsDal } from '../clients/clients-dal'
-import { createUsersDal } from './users-dal'
+import type { ClientsDal } from '../clients/clients-dal'
+import type { UsersDal } from './users-dal'
 
 export class UserInputError extends Error {}
 
@@ -18,9 +17,8 @@ function checkPassword(password: string) {
 }
 
 /** Operator tasks on users (the command line); the settings screens come with accounts management. */
-export function createUserAccounts(db: Db) {
-  const users = createUsersDal(db)
-  const clients = createClientsDal(db)
+export function createUserAccounts(deps: { users: UsersDal; clients: ClientsDal }) {
+  const { users, clients } = deps
   return {
     async create(input: {
       email: string

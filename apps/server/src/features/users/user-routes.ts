@@ -4,7 +4,9 @@ import {
   deleteOwnUserSchema,
   invitationSentSchema,
   inviteUserSchema,
+  langAnswerSchema,
   langRequestSchema,
+  okAnswerSchema,
   updateUserSchema,
 } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
@@ -17,7 +19,6 @@ import type { AccountUsersService } from './account-users-service'
 import { publicOrigin } from './public-origin'
 import type { UsersDal } from './users-dal'
 
-const okSchema = z.object({ ok: z.literal(true) })
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 
@@ -38,7 +39,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
         tags: ['users'],
         summary: "Store the user's interface language",
         body: langRequestSchema,
-        response: { 200: z.object({ lang: z.enum(['en', 'pl']) }), 401: apiErrorSchema },
+        response: { 200: langAnswerSchema, 401: apiErrorSchema },
       },
     },
     async (request) => {
@@ -89,7 +90,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
         tags: ['users'],
         summary: "Delete one's own user account (needs the password); the session ends",
         body: deleteOwnUserSchema,
-        response: { 200: okSchema, ...errors },
+        response: { 200: okAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -124,7 +125,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
         summary:
           'Delete another user of the current client account (admin); the last admin cannot be removed; oneself: DELETE /api/users/me',
         params: idParamsSchema,
-        response: { 200: okSchema, ...errors },
+        response: { 200: okAnswerSchema, ...errors },
       },
     },
     async (request) => {

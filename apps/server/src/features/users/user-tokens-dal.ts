@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { clients, user_tokens, users } from '../../db/schema'
-import type { Executor } from './db-helpers'
 
 /** One-time links: a password reset and an invitation to set the first password. */
 export type UserTokenKind = 'password_reset' | 'invitation'

@@ -1,6 +1,7 @@
+import { userTypes } from '@kropla/domain'
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
-import { clients, sessions, users } from '../../db/schema'
-import type { Executor } from './db-helpers'
+import type { Executor } from '../../db/executor'
+import { clients, sessions, user_clients, users } from '../../db/schema'
 
 export type NewUser = typeof users.$inferInsert
 export type UserRow = typeof users.$inferSelect
@@ -36,13 +37,27 @@ export function createUsersDal(db: Executor) {
     listByClient(idClient: number) {
       return db.select().from(users).where(eq(users.id_client, idClient)).orderBy(asc(users.id))
     },
-    /** Users counting as admin (type below 2) in that client account. */
+    /**
+     * Admins of a client account (types below normal, as isAdmin reads them): its own users, and
+     * users of other accounts assigned to it as admins.
+     */
     async countAdmins(idClient: number) {
-      const [row] = await db
+      const [own] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(users)
-        .where(and(eq(users.id_client, idClient), lt(users.type, 2)))
-      return row?.count ?? 0
+        .where(and(eq(users.id_client, idClient), lt(users.type, userTypes.normal)))
+      const [assigned] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(user_clients)
+        .where(and(eq(user_clients.id_client, idClient), lt(user_clients.type, userTypes.normal)))
+      return (own?.count ?? 0) + (assigned?.count ?? 0)
+    },
+    /** Lets a user work in a further client account with that type there (a second call changes the type). */
+    async assignToClient(userId: number, idClient: number, type: number) {
+      await db
+        .insert(user_clients)
+        .values({ user_id: userId, id_client: idClient, type })
+        .onConflictDoUpdate({ target: [user_clients.user_id, user_clients.id_client], set: { type } })
     },
     async insert(user: NewUser) {
       const [created] = await db.insert(users).values(user).returning()

@@ -1,7 +1,7 @@
 import type { WaterSource } from '@kropla/domain'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/executor'
 import { water_source_outputs, water_sources } from '../../db/schema'
-import type { Executor } from '../users/db-helpers'
 
 export type WaterSourceRow = typeof water_sources.$inferSelect
 export interface WaterSourceValues {

@@ -3,10 +3,10 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError, validationFailed } from '../../app/http-errors'
 import type { Db } from '../../db/client'
+import type { Executor } from '../../db/executor'
 import { createReferences, distinct } from '../resource-usage/references'
 import { refuseWhileBlocked, savingAs } from '../resource-usage/resource-writes'
 import { createUsageDal } from '../resource-usage/usage-dal'
-import type { Executor } from '../users/db-helpers'
 import { createWaterSourcesDal } from './water-sources-dal'
 
 export type SaveWaterSourceInput = z.output<typeof saveWaterSourceSchema>

@@ -1,3 +1,4 @@
+import { okAnswerSchema } from '@kropla/domain'
 import { Modal, PasswordInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -53,7 +54,7 @@ export function ConfirmWithPassword<Values extends PasswordValues>({
   const queryClient = useQueryClient()
   const form = useSchemaForm(deletion.schema, deletion.initialValues)
   const remove = useMutation({
-    mutationFn: (body: unknown) => api.delete(deletion.path, body),
+    mutationFn: (body: unknown) => api.delete(deletion.path, body, okAnswerSchema),
     onSuccess: () => {
       endLocalSession(queryClient, api)
       reloadPage('#/login')

@@ -1,4 +1,4 @@
-import { newPasswordSchema } from '@kropla/domain'
+import { newPasswordSchema, okAnswerSchema } from '@kropla/domain'
 import { useMutation } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
@@ -11,7 +11,7 @@ export function useNewPasswordForm(token: string, path: string, onSuccess?: () =
   const api = useApi()
   const form = useSchemaForm(newPasswordSchema, { token, password: '', password_confirm: '' })
   // onSuccess belongs to the mutation, so the button keeps spinning until it has finished.
-  const send = useMutation({ mutationFn: (body: unknown) => api.post(path, body), onSuccess })
+  const send = useMutation({ mutationFn: (body: unknown) => api.post(path, body, okAnswerSchema), onSuccess })
   const submit = form.onSubmit((values) =>
     send.mutate(newPasswordSchema.parse(values), {
       onError: (error) => showServerErrorAtFields(form, error),

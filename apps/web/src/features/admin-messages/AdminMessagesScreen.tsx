@@ -1,4 +1,4 @@
-import { type AdminMessage, messageInLanguage } from '@kropla/domain'
+import { type AdminMessage, messageInLanguage, okAnswerSchema } from '@kropla/domain'
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -21,7 +21,7 @@ export function AdminMessagesScreen() {
   const messageOf = useErrorMessage()
   const messages = useAdminMessages()
   const withdraw = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/admin/messages/${id}`),
+    mutationFn: (id: number) => api.delete(`/api/admin/messages/${id}`, undefined, okAnswerSchema),
     onError: (error) =>
       notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminMessagesQueryKey }),

@@ -1,4 +1,9 @@
-import { type MessageTemplate, messageTemplateSchema, saveMessageTemplateSchema } from '@kropla/domain'
+import {
+  type MessageTemplate,
+  messageTemplateSchema,
+  okAnswerSchema,
+  saveMessageTemplateSchema,
+} from '@kropla/domain'
 import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -9,6 +14,7 @@ import { ErrorState } from '../../app/ui/ErrorState'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { PendingState } from '../../app/ui/PendingState'
+import { RowActions } from '../../app/ui/RowActions'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
 import { BilingualTextFields, MessageTypeSelect } from './MessageTextFields'
@@ -33,7 +39,7 @@ export function MessageTemplatesScreen() {
   const templates = useMessageTemplates()
   const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null)
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/admin/message_templates/${id}`),
+    mutationFn: (id: number) => api.delete(`/api/admin/message_templates/${id}`, undefined, okAnswerSchema),
     onError: (error) =>
       notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey }),
@@ -58,27 +64,22 @@ export function MessageTemplatesScreen() {
               <Table.Tr key={template.id}>
                 <Table.Td fw={600}>{template.name}</Table.Td>
                 <Table.Td>{template.subject_en || template.subject_pl}</Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end" gap="xs">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setEditing(template)}
-                      aria-label={t('admin_messages.template_edit', { name: template.name })}
-                    >
-                      {t('admin_messages.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => remove.mutate(template.id)}
-                      aria-label={t('admin_messages.template_delete_label', { name: template.name })}
-                    >
-                      {t('admin_messages.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+                <RowActions
+                  actions={[
+                    {
+                      label: t('admin_messages.edit'),
+                      ariaLabel: t('admin_messages.template_edit', { name: template.name }),
+                      tone: 'accent',
+                      onClick: () => setEditing(template),
+                    },
+                    {
+                      label: t('admin_messages.delete'),
+                      ariaLabel: t('admin_messages.template_delete_label', { name: template.name }),
+                      tone: 'danger',
+                      onClick: () => remove.mutate(template.id),
+                    },
+                  ]}
+                />
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,7 +1,8 @@
 import type { AlarmRow } from '@kropla/domain'
-import { Button, Card, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Button, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListTable } from '../../app/ui/ListTable'
 import { AlarmStateCell } from './AlarmStateCell'
 import { type AlarmSort, type AlarmSortColumn, alarmSortColumns, nextSort } from './alarm-table-rules'
 import type { AlarmWords } from './use-alarm-words'
@@ -31,39 +32,32 @@ export function AlarmsTable({
 }: AlarmsTableProps) {
   const { t } = useTranslation()
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={960}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="xs"
-          highlightOnHover
-          aria-label={t('alarms.table')}
-          data-testid="alarms-table"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {alarmSortColumns.map((column) => (
-                <SortableHeader key={column} column={column} sort={sort} onSort={onSort} />
-              ))}
-              <Table.Th ta="right">{t('alarms.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <AlarmTableRow
-                key={row.id}
-                row={row}
-                words={words}
-                onConfirm={onConfirm}
-                isConfirming={confirming === row.id}
-                onRemove={onRemove}
-                onHistory={onHistory}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <ListTable
+      testId="alarms-table"
+      minWidth={960}
+      horizontalSpacing="xs"
+      ariaLabel={t('alarms.table')}
+      head={
+        <>
+          {alarmSortColumns.map((column) => (
+            <SortableHeader key={column} column={column} sort={sort} onSort={onSort} />
+          ))}
+          <Table.Th ta="right">{t('alarms.actions')}</Table.Th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <AlarmTableRow
+          key={row.id}
+          row={row}
+          words={words}
+          onConfirm={onConfirm}
+          isConfirming={confirming === row.id}
+          onRemove={onRemove}
+          onHistory={onHistory}
+        />
+      ))}
+    </ListTable>
   )
 }
 

@@ -1,4 +1,5 @@
 import type { AlarmRow } from '@kropla/domain'
+import { noContentSchema } from '@kropla/domain'
 import { Modal } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -23,7 +24,7 @@ export function RemoveAlarmDialog({ row, words, onClose }: RemoveAlarmDialogProp
   const api = useApi()
   const queryClient = useQueryClient()
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/alarms/${row.id}`),
+    mutationFn: () => api.delete(`/api/alarms/${row.id}`, undefined, noContentSchema),
     onSuccess: () => {
       mergeAlarmRows(queryClient, [{ ...row, deleted: true }])
       notifications.show({ color: 'teal', message: t('alarms.removed') })

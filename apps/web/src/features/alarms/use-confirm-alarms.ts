@@ -1,18 +1,10 @@
-import { type AlarmRow, alarmRowSchema } from '@kropla/domain'
+import { type AlarmRow, alarmRowSchema, confirmAllAlarmsAnswerSchema } from '@kropla/domain'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { alarmCountsQueryKey, alarmsQueryKey, mergeAlarmRows } from './alarms-api'
-
-const confirmAllAnswer = {
-  parse(input: unknown): { confirmed: number } {
-    const confirmed = (input as { confirmed?: unknown } | null)?.confirmed
-    if (typeof confirmed !== 'number') throw new Error('expected { confirmed: number }')
-    return { confirmed }
-  },
-}
 
 /** Confirming one alarm or all of them (spec 01 section 4): confirmed by this user, now. */
 export function useConfirmAlarms() {
@@ -33,7 +25,7 @@ export function useConfirmAlarms() {
     onError,
   })
   const confirmAll = useMutation({
-    mutationFn: () => api.post('/api/alarms/confirm_all', undefined, confirmAllAnswer),
+    mutationFn: () => api.post('/api/alarms/confirm_all', undefined, confirmAllAlarmsAnswerSchema),
     onSuccess: ({ confirmed }) => {
       void queryClient.invalidateQueries({ queryKey: alarmsQueryKey })
       notifications.show({ color: 'teal', message: t('alarms.confirmed_all', { count: confirmed }) })

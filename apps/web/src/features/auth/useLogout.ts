@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { okAnswer } from '../../lib/api'
 import { reloadPage } from '../../lib/reload'
 import { releasePushSubscription } from '../push/release-push-subscription'
 import { endLocalSession } from '../session/end-session'
@@ -16,7 +17,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       await releasePushSubscription(api)
-      return api.get('/logout')
+      return api.get('/logout', okAnswer)
     },
     onSuccess: () => {
       endLocalSession(queryClient, api)

@@ -1,10 +1,10 @@
 import type { OutputPlanRow } from '@kropla/domain'
+import { meFixture } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { forecastFixture, planFixture, withIrrigation } from '../../testing/fake-irrigation'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
-import { meFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket

@@ -1,4 +1,10 @@
-import { type ClientAccount, clientAccountSchema, countryOptions } from '@kropla/domain'
+import {
+  type ClientAccount,
+  type ClientAccountAnswer,
+  clientAccountAnswerSchema,
+  clientAccountSchema,
+  countryOptions,
+} from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import {
   Badge,
@@ -19,7 +25,6 @@ import { type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { Loaded } from '../../app/ui/Loaded'
-import type { Parser } from '../../lib/api'
 import { groupTimeZones, listTimeZones } from '../../lib/time-zones'
 import { PhoneInput } from '../account-forms/PhoneInput'
 import { SaveChangesButton } from '../account-forms/SaveChangesButton'
@@ -30,24 +35,6 @@ import { SettingsCard } from '../settings/SettingsCard'
 import { SettingsPage } from '../settings/SettingsPage'
 import { DeleteClientAccount } from './DeleteClientAccount'
 
-/** `GET /api/client`: the account as saved, plus what only the operator sets (expiry, blocked). */
-export interface ClientAccountAnswer {
-  account: ClientAccount
-  expires_at: string | null
-  blocked: boolean
-}
-
-const clientAccountAnswer: Parser<ClientAccountAnswer> = {
-  parse: (input) => {
-    const { expires_at, blocked } = (input ?? {}) as { expires_at?: unknown; blocked?: unknown }
-    return {
-      account: clientAccountSchema.parse(input),
-      expires_at: typeof expires_at === 'string' ? expires_at : null,
-      blocked: blocked === true,
-    }
-  },
-}
-
 export const clientQueryKey = ['client'] as const
 
 /** settings/profile/client (admins): account, company, billing and invoice data, contact, correspondence. */
@@ -56,15 +43,15 @@ export function ClientAccountScreen() {
   const api = useApi()
   const client = useQuery({
     queryKey: clientQueryKey,
-    queryFn: () => api.get('/api/client', clientAccountAnswer),
+    queryFn: () => api.get('/api/client', clientAccountAnswerSchema),
   })
   return (
     <SettingsPage title={t('client.title')}>
       <Loaded query={client}>
-        {(answer) => (
+        {({ expires_at, blocked, ...account }) => (
           <>
-            <AccountStatus answer={answer} />
-            <ClientAccountForm account={answer.account} />
+            <AccountStatus answer={{ expires_at, blocked }} />
+            <ClientAccountForm account={account} />
           </>
         )}
       </Loaded>
@@ -73,7 +60,7 @@ export function ClientAccountScreen() {
   )
 }
 
-function AccountStatus({ answer }: { answer: ClientAccountAnswer }) {
+function AccountStatus({ answer }: { answer: Pick<ClientAccountAnswer, 'expires_at' | 'blocked'> }) {
   const { t } = useTranslation()
   const format = useUserFormat()
   return (
@@ -110,9 +97,10 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
     initialValues: account,
     toBody: (values) => clientAccountSchema.parse(values),
     path: '/api/client',
+    answer: clientAccountAnswerSchema,
     onSaved: (body) => {
       queryClient.setQueryData<ClientAccountAnswer>(clientQueryKey, (current) =>
-        current ? { ...current, account: body } : current,
+        current ? { ...current, ...body } : current,
       )
       // The account name shows in the account switcher and the session; its zone in schedules and the calendar.
       void queryClient.invalidateQueries({ queryKey: meQueryKey })

@@ -1,8 +1,8 @@
+import { meFixture, objectFixture } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { meFixture, objectFixture } from '../../testing/me-fixture'
+import { createFakeObjectsServer, objectDetailFixture } from '../../testing/fake-objects'
 import { renderApp } from '../../testing/render-app'
-import { createFakeObjectsServer, objectDetailFixture } from '../modules/fake-objects'
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString()
 const reading = (value: number | null, minutes = 1) => ({

@@ -1,3 +1,4 @@
+import { type InvitationAnswer, invitationAnswerSchema } from '@kropla/domain'
 import '../../app/every-component-styles'
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -7,23 +8,9 @@ import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PendingState } from '../../app/ui/PendingState'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
-import type { Parser } from '../../lib/api'
 import { NewPasswordFields } from '../account-forms/NewPasswordFields'
 import { useNewPasswordForm } from '../account-forms/useNewPasswordForm'
 import { meQueryKey } from '../session/me-query'
-
-interface Invitation {
-  email: string
-  client_name: string
-}
-
-const invitationAnswer: Parser<Invitation> = {
-  parse: (input) => {
-    const { email, client_name } = (input ?? {}) as Partial<Record<keyof Invitation, unknown>>
-    if (typeof email !== 'string' || typeof client_name !== 'string') throw new Error('not an invitation')
-    return { email, client_name }
-  },
-}
 
 /**
  * /invitation?token=... : the first-run set-password screen of an invited user (spec 01 section 2).
@@ -36,7 +23,7 @@ export function InvitationScreen() {
   const token = useSearchParams()[0].get('token') ?? ''
   const invitation = useQuery({
     queryKey: ['invitation', token],
-    queryFn: () => api.get(`/api/invitations/${encodeURIComponent(token)}`, invitationAnswer),
+    queryFn: () => api.get(`/api/invitations/${encodeURIComponent(token)}`, invitationAnswerSchema),
     enabled: token !== '',
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -58,7 +45,7 @@ export function InvitationScreen() {
   return <SetPassword token={token} invitation={invitation.data} />
 }
 
-function SetPassword({ token, invitation }: { token: string; invitation: Invitation }) {
+function SetPassword({ token, invitation }: { token: string; invitation: InvitationAnswer }) {
   const { t } = useTranslation()
   const api = useApi()
   const queryClient = useQueryClient()

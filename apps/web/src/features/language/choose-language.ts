@@ -1,4 +1,4 @@
-import { type Lang, pickLang } from '@kropla/i18n/lang'
+import { type Lang, langCookieName, pickLang } from '@kropla/i18n/lang'
 
 export const langStorageKey = 'kropla.lang'
 
@@ -26,4 +26,9 @@ export function storeLang(storage: Pick<Storage, 'setItem'>, lang: Lang): void {
   } catch {
     // see readStoredLang
   }
+}
+
+/** Tells the server the choice too (langCookieName), for the login page it pre-renders; a year, like the choice itself. */
+export function shareLangWithServer(cookies: { cookie: string }, lang: Lang): void {
+  cookies.cookie = `${langCookieName}=${lang}; path=/; max-age=31536000; samesite=lax`
 }

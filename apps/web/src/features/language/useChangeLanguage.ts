@@ -4,9 +4,10 @@ import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
+import { langAnswer } from '../../lib/api'
 import { meQueryKey } from '../session/me-query'
 import { useMe } from '../session/useMe'
-import { storeLang } from './choose-language'
+import { shareLangWithServer, storeLang } from './choose-language'
 
 /** Switches the interface language at once, remembers it on this device and, when logged in, on the account. */
 export function useChangeLanguage(): (lang: Lang) => void {
@@ -18,10 +19,11 @@ export function useChangeLanguage(): (lang: Lang) => void {
   return (lang) => {
     void i18n.changeLanguage(lang)
     storeLang(localStorage, lang)
+    shareLangWithServer(document, lang)
     if (!me) return
     const body: LangRequest = { lang }
     api
-      .put('/api/users/lang', body)
+      .put('/api/users/lang', body, langAnswer)
       .then(() =>
         queryClient.setQueryData<MeResponse | null>(meQueryKey, (current) =>
           current ? { ...current, user: { ...current.user, lang } } : current,

@@ -1,7 +1,8 @@
-import type { ManualOpenRow } from '@kropla/domain'
+import { manualOpenRowSchema } from '@kropla/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../app/api-context'
+import { arrayOf } from '../../lib/api'
 import { useOutputsPlans } from '../calendar/plans-api'
 import { manualOpensQueryKey } from '../realtime/irrigation-events'
 
@@ -10,7 +11,7 @@ export function useManualOpens() {
   const api = useApi()
   return useQuery({
     queryKey: manualOpensQueryKey,
-    queryFn: () => api.get<ManualOpenRow[]>('/api/manual_opens'),
+    queryFn: () => api.get('/api/manual_opens', arrayOf(manualOpenRowSchema)),
   })
 }
 

@@ -1,4 +1,5 @@
 import type { ManualOpenRow, OutputPlanRow } from '@kropla/domain'
+import { meFixture, objectFixture } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
@@ -11,7 +12,6 @@ import {
 import { withResources } from '../../testing/fake-resources'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
-import { meFixture, objectFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
@@ -229,6 +229,21 @@ describe('manual control: opening and closing', () => {
       'The last command failed: The module did not answer the command in time.',
     )
     expect(screen.getByTestId('busy-13').textContent).toBe('Free')
+  })
+
+  it('words a stored failure code in Polish, and unknown older text generically', async () => {
+    farm({ lang: 'pl' })
+    await card('Valve east')
+    socket.serverEmits('manual_opens', [
+      manualOpenFixture({ id: 9, Output: outputRef(13), status: 5, error: 'manual_not_closed' }),
+      manualOpenFixture({ id: 8, Output: outputRef(11), status: 5, error: 'valve jammed' }),
+    ])
+    expect((await screen.findByTestId('manual-failure-13')).textContent).toBe(
+      'Ostatnie polecenie nie powiodło się: Moduł nie zgłosił zamknięcia wyjścia po upływie czasu.',
+    )
+    expect(screen.getByTestId('manual-failure-11').textContent).toBe(
+      'Ostatnie polecenie nie powiodło się: Polecenie ręcznego otwarcia lub zamknięcia nie powiodło się.',
+    )
   })
 
   it('opens and closes a whole group', async () => {

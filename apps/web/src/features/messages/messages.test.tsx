@@ -1,9 +1,9 @@
+import { meOfType } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { type FakeMessages, userMessageFixture, withMessages } from '../../testing/fake-messages'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
-import { meOfType } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket

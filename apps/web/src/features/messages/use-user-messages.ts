@@ -1,4 +1,4 @@
-import { type MeResponse, type UserMessage, userMessageSchema } from '@kropla/domain'
+import { type MeResponse, okAnswerSchema, type UserMessage, userMessageSchema } from '@kropla/domain'
 import { notifications } from '@mantine/notifications'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -67,7 +67,7 @@ export function useUserMessageActions() {
     onSettled: settle,
   })
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/user_messages/${id}`),
+    mutationFn: (id: number) => api.delete(`/api/user_messages/${id}`, undefined, okAnswerSchema),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: userMessagesQueryKey })
       return optimistic((list) => list.filter((message) => message.id !== id))

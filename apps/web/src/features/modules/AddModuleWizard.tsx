@@ -3,6 +3,7 @@ import {
   type DeviceModel,
   defaultProperties,
   findModel,
+  nfcCheckResultSchema,
   type ObjectDetail,
   objectCheckResultSchema,
   objectCheckSchema,
@@ -22,7 +23,7 @@ import { meQueryKey } from '../session/me-query'
 import { BasicFields } from './BasicFields'
 import { combinedSchema, type LocationValues, locationInput } from './form-schema'
 import { hasWebNfc, NfcReadError, readNfcText } from './nfc'
-import { modelWording, modulePath, nfcResultParser, objectsQueryKey, storeObject } from './objects-api'
+import { modelWording, modulePath, objectsQueryKey, storeObject } from './objects-api'
 import { PropertyFields } from './PropertyFields'
 
 interface Device {
@@ -141,7 +142,7 @@ function useNfc(onFound: (device: Device) => void) {
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
   const lookUp = useMutation({
-    mutationFn: (code: string) => api.post('/api/objects/nfc', { code }, nfcResultParser),
+    mutationFn: (code: string) => api.post('/api/objects/nfc', { code }, nfcCheckResultSchema),
   })
 
   async function scan() {

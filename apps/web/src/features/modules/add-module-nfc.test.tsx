@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createFakeObjectsServer } from '../../testing/fake-objects'
 import { renderApp } from '../../testing/render-app'
-import { createFakeObjectsServer } from './fake-objects'
 
 /** Stands in for Chrome's Web NFC reader: the test brings a tag near by calling `touch`. */
 class FakeNdefReader {

@@ -1,9 +1,9 @@
 import { translate } from '@kropla/i18n'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { createFakeObjectsServer, objectDetailFixture } from '../../testing/fake-objects'
 import { errorOf, field, type } from '../../testing/form-fields'
 import { renderApp } from '../../testing/render-app'
-import { createFakeObjectsServer, objectDetailFixture } from './fake-objects'
 
 const modulesPath = '/kropla_2/modules'
 

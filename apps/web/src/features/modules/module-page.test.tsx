@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakeObjectsServer, objectDetailFixture } from '../../testing/fake-objects'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
 import { errorOf, field, type } from '../../testing/form-fields'
 import { renderApp } from '../../testing/render-app'
-import { createFakeObjectsServer, objectDetailFixture } from './fake-objects'
 
 let socket: FakeSocket
 vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))

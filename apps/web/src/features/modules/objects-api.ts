@@ -1,15 +1,9 @@
-import {
-  type DeviceModel,
-  findModel,
-  type ObjectDetail,
-  objectCheckResultSchema,
-  objectDetailSchema,
-} from '@kropla/domain'
+import { type DeviceModel, findModel, type ObjectDetail, objectDetailSchema } from '@kropla/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import { useApi } from '../../app/api-context'
-import { arrayOf, type Parser } from '../../lib/api'
+import { arrayOf } from '../../lib/api'
 import { productSlug } from '../../lib/constants'
 import { translateKey } from '../../lib/translate-key'
 import { withoutSettledConfig } from './settled-configs'
@@ -29,16 +23,6 @@ export function useObjects() {
     queryKey: objectsQueryKey,
     queryFn: () => api.get('/api/objects', objectListParser).then((list) => list.map(withoutSettledConfig)),
   })
-}
-
-/** `POST /api/objects/nfc`: the check result and the PIN the tag carried. */
-export const nfcResultParser: Parser<{ serial: string; model: string; pin: string }> = {
-  parse: (input) => {
-    const result = objectCheckResultSchema.parse(input)
-    const pin = (input as { pin?: unknown }).pin
-    if (typeof pin !== 'string') throw new Error('pin missing')
-    return { ...result, pin }
-  },
 }
 
 /** A saved module replaces its copy in the list and under its own id. */

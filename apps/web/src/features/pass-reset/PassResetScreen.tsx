@@ -1,5 +1,5 @@
 import '../../app/every-component-styles'
-import { passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
+import { okAnswerSchema, passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
@@ -38,7 +38,9 @@ function RequestLink() {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const form = useSchemaForm(passwordResetRequestSchema, { account_name: '', email: '' })
-  const request = useMutation({ mutationFn: (body: unknown) => api.post('/api/pass_reset', body) })
+  const request = useMutation({
+    mutationFn: (body: unknown) => api.post('/api/pass_reset', body, okAnswerSchema),
+  })
 
   const submit = form.onSubmit((values) => {
     const body = { ...passwordResetRequestSchema.parse(values), lang: pickLang([i18n.language]) }

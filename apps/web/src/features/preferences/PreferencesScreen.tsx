@@ -62,7 +62,7 @@ export function PreferencesScreen() {
   const queryClient = useQueryClient()
   const { user } = useSession()
   const [now] = useState(() => new Date().toISOString())
-  const { form, submit, isSaving } = useSettingsForm<FormValues, Preferences>({
+  const { form, submit, isSaving } = useSettingsForm<FormValues, Preferences, Preferences>({
     // The form keeps "browser" as a value of the select; the schema sees the null it stands for.
     schema: withFormInput(preferencesSchema, withStoredZone),
     initialValues: {
@@ -73,6 +73,7 @@ export function PreferencesScreen() {
     },
     toBody: toPreferences,
     path: '/api/profile/preferences',
+    answer: preferencesSchema,
     onSaved: (body) => {
       // Every screen formats through the session's user, so this one update shows everywhere at once.
       queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>

@@ -1,8 +1,8 @@
+import { meFixture, objectFixture } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
 import { field } from '../../testing/form-fields'
-import { meFixture, objectFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket

@@ -1,4 +1,4 @@
-import { type MeResponse, type Profile, profileSchema } from '@kropla/domain'
+import { type MeResponse, type Profile, profileAnswerSchema, profileSchema } from '@kropla/domain'
 import { Checkbox, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChangeEvent } from 'react'
@@ -23,7 +23,7 @@ export function ProfileScreen() {
   const api = useApi()
   const profile = useQuery({
     queryKey: profileQueryKey,
-    queryFn: () => api.get('/api/profile', profileSchema),
+    queryFn: () => api.get('/api/profile', profileAnswerSchema),
   })
   return (
     <SettingsPage title={t('profile.title')}>
@@ -42,6 +42,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     initialValues: profile,
     toBody: (values) => profileSchema.parse(values),
     path: '/api/profile',
+    answer: profileAnswerSchema,
     onSaved: (body) => {
       queryClient.setQueryData(profileQueryKey, body)
       // The top panel shows the name; the start screen honours hide_splash.

@@ -1,4 +1,4 @@
-import { pushSubscriptionSchema } from '@kropla/domain'
+import { noContentSchema, pushSubscriptionSchema } from '@kropla/domain'
 import { useEffect } from 'react'
 import { useApi } from '../../app/api-context'
 import { findPushRegistration, isPushSupported } from './push-platform'
@@ -19,7 +19,7 @@ export function usePushOwnership(userId: number) {
       const registration = await findPushRegistration()
       const subscription = registration ? await registration.pushManager.getSubscription() : null
       const parsed = pushSubscriptionSchema.safeParse(subscription?.toJSON())
-      if (parsed.success) await api.post('/api/push/subscriptions', parsed.data)
+      if (parsed.success) await api.post('/api/push/subscriptions', parsed.data, noContentSchema)
     })().catch(() => undefined)
   }, [api, userId])
 }

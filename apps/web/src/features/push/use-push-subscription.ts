@@ -1,4 +1,4 @@
-import { pushSubscriptionSchema } from '@kropla/domain'
+import { noContentSchema, pushSubscriptionSchema, vapidKeyAnswerSchema } from '@kropla/domain'
 import { useCallback, useEffect, useState } from 'react'
 import { useApi } from '../../app/api-context'
 import {
@@ -10,14 +10,6 @@ import {
 
 /** This browser's push state: `denied` when the user blocked notifications for the site. */
 export type PushState = 'unsupported' | 'checking' | 'off' | 'on' | 'denied'
-
-const vapidKeyAnswer = {
-  parse(input: unknown): { key: string } {
-    const key = (input as { key?: unknown } | null)?.key
-    if (typeof key !== 'string' || !key) throw new Error('expected { key }')
-    return { key }
-  },
-}
 
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await findPushRegistration()
@@ -53,7 +45,7 @@ export function usePushSubscription() {
     const permission = await Notification.requestPermission()
     if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off'
     const registration = await ensurePushRegistration()
-    const { key } = await api.get('/api/push/vapid_public_key', vapidKeyAnswer)
+    const { key } = await api.get('/api/push/vapid_public_key', vapidKeyAnswerSchema)
     const existing = await registration.pushManager.getSubscription()
     const subscription =
       existing ??
@@ -62,7 +54,11 @@ export function usePushSubscription() {
         applicationServerKey: applicationServerKey(key),
       }))
     try {
-      await api.post('/api/push/subscriptions', pushSubscriptionSchema.parse(subscription.toJSON()))
+      await api.post(
+        '/api/push/subscriptions',
+        pushSubscriptionSchema.parse(subscription.toJSON()),
+        noContentSchema,
+      )
     } catch (error) {
       // The server does not know this browser, so nothing would arrive: do not look subscribed.
       if (!existing) await subscription.unsubscribe().catch(() => false)
@@ -76,7 +72,7 @@ export function usePushSubscription() {
     if (subscription) {
       const { endpoint } = subscription
       await subscription.unsubscribe()
-      await api.delete('/api/push/subscriptions', { endpoint })
+      await api.delete('/api/push/subscriptions', { endpoint }, noContentSchema)
     }
     return 'off'
   }, [api])

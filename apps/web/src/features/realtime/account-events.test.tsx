@@ -1,7 +1,7 @@
+import { meFixture } from '@kropla/domain/testing'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
-import { meFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket

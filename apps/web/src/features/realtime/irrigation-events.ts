@@ -1,12 +1,14 @@
 import {
   type ClientToServerEvents,
   type IrrigationAck,
+  irrigationAckSchema,
   type ManualOpenRow,
   type OutputPlanRow,
   planStatus,
 } from '@kropla/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RealtimeSocket } from '../../lib/socket'
+import { onServerEvent } from './on-server-event'
 
 /** GET /api/manual_opens: the account's manual opens still tracked (spec 01 section 4). */
 export const manualOpensQueryKey = ['manual_opens'] as const
@@ -49,7 +51,9 @@ export function sendIrrigationRequest<Event extends IrrigationRequestEvent>(
     const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), ackTimeoutMs)
     const ack = (answer: IrrigationAck) => {
       clearTimeout(timer)
-      resolve(answer)
+      // An acknowledgement outside the shared contract counts as a failure the screen words itself.
+      const checked = irrigationAckSchema.safeParse(answer)
+      resolve(checked.success ? checked.data : { err: 'internal', message: '' })
     }
     // socket.io's typed emit cannot follow a generic event name to its payload; the types above do.
     ;(socket.emit as (name: string, body: unknown, callback: (answer: IrrigationAck) => void) => void)(
@@ -125,12 +129,12 @@ export function applyIrrigationEvents(socket: RealtimeSocket, queryClient: Query
     }
     hasConnectedBefore = true
   })
-  socket.on('manual_opens', (rows) =>
+  onServerEvent(socket, 'manual_opens', (rows) =>
     queryClient.setQueryData<ManualOpenRow[]>(manualOpensQueryKey, (list) =>
       list ? mergeManualOpens(list, rows) : list,
     ),
   )
-  socket.on('outputs_plans', (rows) => {
+  onServerEvent(socket, 'outputs_plans', (rows) => {
     for (const key of cachedPlanWindows(queryClient))
       queryClient.setQueryData<OutputPlanRow[]>(key, (list) =>
         list ? mergeOutputsPlans(list, rows, key[1], key[2]) : list,
@@ -140,7 +144,7 @@ export function applyIrrigationEvents(socket: RealtimeSocket, queryClient: Query
     if (rows.some((row) => row.status === planStatus.planned))
       void queryClient.invalidateQueries({ queryKey: ['outputs_plans_forecast'] })
   })
-  socket.on('deleted_outputs_plans', ({ ids }) => {
+  onServerEvent(socket, 'deleted_outputs_plans', ({ ids }) => {
     const gone = new Set(ids)
     queryClient.setQueriesData<OutputPlanRow[]>({ queryKey: ['outputs_plans'] }, (list) =>
       list?.filter((row) => !gone.has(row.id)),

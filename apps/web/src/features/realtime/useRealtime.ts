@@ -1,8 +1,9 @@
-import type { MeResponse, SwitchClientAck } from '@kropla/domain'
+import { type MeResponse, type SwitchClientAck, switchClientAckSchema } from '@kropla/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
+import { okAnswer } from '../../lib/api'
 import { reloadPage } from '../../lib/reload'
 import { createRealtimeSocket, type RealtimeSocket } from '../../lib/socket'
 import { applyAlarmRows, applyBaseAlarms } from '../alarms/alarm-events'
@@ -13,6 +14,7 @@ import { meQueryKey } from '../session/me-query'
 import { applyIrrigationEvents, type SendIrrigationRequest, sendIrrigationRequest } from './irrigation-events'
 import { mergeLiveData } from './merge-live-data'
 import { mergeObjectConnection } from './merge-object-connection'
+import { onServerEvent } from './on-server-event'
 
 export type ConnectionState = 0 | 1
 
@@ -53,18 +55,18 @@ export function useRealtime(idClient: number): Realtime {
       hasConnectedBefore = true
     })
     socket.on('disconnect', () => setConnection(0))
-    socket.on('data', (rows) => updateMe((me) => mergeLiveData(me, rows)))
-    socket.on('objects_connection', (event) => updateMe((me) => mergeObjectConnection(me, event)))
+    onServerEvent(socket, 'data', (rows) => updateMe((me) => mergeLiveData(me, rows)))
+    onServerEvent(socket, 'objects_connection', (event) => updateMe((me) => mergeObjectConnection(me, event)))
     // A module's reconfiguration started or ended: the module page's warning follows.
-    socket.on('objects_config', (event) => applyObjectConfigState(queryClient, event))
-    socket.on('user_message', (event) => applyUserMessage(queryClient, event, i18n))
-    socket.on('authorize', ({ id_client }) => {
+    onServerEvent(socket, 'objects_config', (event) => applyObjectConfigState(queryClient, event))
+    onServerEvent(socket, 'user_message', (event) => applyUserMessage(queryClient, event, i18n))
+    onServerEvent(socket, 'authorize', ({ id_client }) => {
       // The session now belongs to another client account, so everything shown is stale.
       if (id_client !== idClient) reloadPage()
     })
     // The switch is done on the server: start again from the start screen of the other account.
-    socket.on('switch_client', () => reloadPage('#/'))
-    socket.on('user_client_change', (event) => {
+    onServerEvent(socket, 'switch_client', () => reloadPage('#/'))
+    onServerEvent(socket, 'user_client_change', (event) => {
       if (event.id_client !== idClient) {
         // Another account this user may switch to changed: only the list of accounts is stale.
         void queryClient.invalidateQueries({ queryKey: meQueryKey })
@@ -72,7 +74,7 @@ export function useRealtime(idClient: number): Realtime {
       }
       // Deleted, or the role changed: a full logout, so nothing of the old rights stays in this page.
       void api
-        .get('/logout')
+        .get('/logout', okAnswer)
         .catch(() => undefined)
         .then(() => {
           endLocalSession(queryClient, api)
@@ -81,8 +83,8 @@ export function useRealtime(idClient: number): Realtime {
     })
     socket.on('log_out', () => endLocalSession(queryClient, api))
     // Alarms raised, ended, confirmed or removed: the lists follow and new ones are announced.
-    socket.on('alarms', (rows) => applyAlarmRows(queryClient, rows))
-    socket.on('base_alarms', (counts) => applyBaseAlarms(queryClient, counts))
+    onServerEvent(socket, 'alarms', (rows) => applyAlarmRows(queryClient, rows))
+    onServerEvent(socket, 'base_alarms', (counts) => applyBaseAlarms(queryClient, counts))
     applyIrrigationEvents(socket, queryClient)
     socket.connect()
 
@@ -99,8 +101,11 @@ export function useRealtime(idClient: number): Realtime {
         const socket = socketRef.current
         if (!socket) return reject(new Error('not connected'))
         const timer = setTimeout(() => reject(new Error('timeout')), switchAckTimeoutMs)
-        socket.emit('switch_client', { id_client: target }, (answer: SwitchClientAck) => {
+        socket.emit('switch_client', { id_client: target }, (reply: SwitchClientAck) => {
           clearTimeout(timer)
+          const checked = switchClientAckSchema.safeParse(reply)
+          if (!checked.success) return reject(new Error('failed'))
+          const answer = checked.data
           if ('ok' in answer && answer.ok) resolve()
           else reject(new Error('err' in answer ? answer.message || answer.err : 'failed'))
         })

@@ -1,9 +1,11 @@
 import '../../app/every-component-styles'
 import {
   findModel,
+  okAnswerSchema,
   registerAccountNameSchema,
   registerConsentsSchema,
   registerCredentialsSchema,
+  registerDeviceAnswerSchema,
   registerDeviceSchema,
   registerRequestSchema,
   timeZoneSchema,
@@ -16,7 +18,6 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
-import type { Parser } from '../../lib/api'
 import { termsUrl } from '../../lib/constants'
 import { browserTimeZone } from '../../lib/time-zones'
 import { translateKey } from '../../lib/translate-key'
@@ -43,13 +44,6 @@ const initialValues = {
 }
 type Values = typeof initialValues
 
-const deviceAnswer: Parser<{ model: string }> = {
-  parse: (input) => {
-    const model = (input as { model?: unknown } | undefined)?.model
-    return { model: typeof model === 'string' ? model : '' }
-  },
-}
-
 /** An error shown above the fields of the step it belongs to. */
 interface StepError {
   step: number
@@ -72,13 +66,14 @@ export function RegisterScreen() {
 
   const checkDevice = useMutation({
     mutationFn: (body: { serial: string; pin: string }) =>
-      api.post('/api/register/device', body, deviceAnswer),
+      api.post('/api/register/device', body, registerDeviceAnswerSchema),
   })
   const checkAccountName = useMutation({
-    mutationFn: (body: { account_name: string }) => api.post('/api/register/account-name', body),
+    mutationFn: (body: { account_name: string }) =>
+      api.post('/api/register/account-name', body, okAnswerSchema),
   })
   const register = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/register', body),
+    mutationFn: (body: unknown) => api.post('/api/register', body, okAnswerSchema),
     // The answer carries a new session cookie; the CSRF token of the anonymous visitor is spent.
     onSuccess: () => api.forgetCsrfToken(),
   })

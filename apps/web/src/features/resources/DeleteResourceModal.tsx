@@ -1,4 +1,4 @@
-import { type ResourceUse, resourceUsageSchema } from '@kropla/domain'
+import { okAnswerSchema, type ResourceUse, resourceUsageSchema } from '@kropla/domain'
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -41,7 +41,7 @@ export function DeleteResourceModal({
     staleTime: 0,
   })
   const remove = useMutation({
-    mutationFn: () => api.delete(path),
+    mutationFn: () => api.delete(path, undefined, okAnswerSchema),
     onSuccess: () => {
       invalidateResources(queryClient)
       notifications.show({ color: 'teal', message: t('resources.deleted', { name }) })

@@ -1,9 +1,10 @@
-import { Button, Card, EmptyState, Group, Table } from '@mantine/core'
+import { EmptyState, Table } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { ListTable } from '../../app/ui/ListTable'
 import { Loaded } from '../../app/ui/Loaded'
+import { RowActions } from '../../app/ui/RowActions'
 import { useFromHere } from './back-to'
 
 export interface Column<Row> {
@@ -45,69 +46,49 @@ export function ResourceTable<Row extends { id: number; name: string }>({
         const rows = filter ? all.filter(filter) : all
         if (rows.length === 0) return <EmptyState title={empty} />
         return (
-          <Card withBorder radius="md" padding={0}>
-            <Table.ScrollContainer minWidth={340}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid={testId}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('resources.name')}</Table.Th>
-                    {columns.map((column) => (
-                      <Table.Th key={column.header} visibleFrom={column.visibleFrom}>
-                        {column.header}
-                      </Table.Th>
-                    ))}
-                    <Table.Th ta="right">{t('resources.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.id} data-testid={`${testId}-row-${row.id}`}>
-                      <Table.Td fw={500}>{row.name}</Table.Td>
-                      {columns.map((column) => (
-                        <Table.Td key={column.header} visibleFrom={column.visibleFrom}>
-                          {column.cell(row)}
-                        </Table.Td>
-                      ))}
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          {editTo ? (
-                            <Button
-                              component={Link}
-                              to={editTo(row)}
-                              state={fromHere}
-                              size="xs"
-                              variant="default"
-                              aria-label={t('resources.edit_label', { name: row.name })}
-                            >
-                              {t('resources.edit')}
-                            </Button>
-                          ) : (
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() => onEdit?.(row)}
-                              aria-label={t('resources.edit_label', { name: row.name })}
-                            >
-                              {t('resources.edit')}
-                            </Button>
-                          )}
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            onClick={() => onDelete(row)}
-                            aria-label={t('resources.delete_label', { name: row.name })}
-                          >
-                            {t('resources.delete')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
+          <ListTable
+            testId={testId}
+            minWidth={340}
+            head={
+              <>
+                <Table.Th>{t('resources.name')}</Table.Th>
+                {columns.map((column) => (
+                  <Table.Th key={column.header} visibleFrom={column.visibleFrom}>
+                    {column.header}
+                  </Table.Th>
+                ))}
+                <Table.Th ta="right">{t('resources.actions')}</Table.Th>
+              </>
+            }
+          >
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-testid={`${testId}-row-${row.id}`}>
+                <Table.Td fw={500}>{row.name}</Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.header} visibleFrom={column.visibleFrom}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+                <RowActions
+                  wrap="nowrap"
+                  actions={[
+                    {
+                      label: t('resources.edit'),
+                      ariaLabel: t('resources.edit_label', { name: row.name }),
+                      tone: 'plain',
+                      ...(editTo ? { to: editTo(row), state: fromHere } : { onClick: () => onEdit?.(row) }),
+                    },
+                    {
+                      label: t('resources.delete'),
+                      ariaLabel: t('resources.delete_label', { name: row.name }),
+                      tone: 'danger',
+                      onClick: () => onDelete(row),
+                    },
+                  ]}
+                />
+              </Table.Tr>
+            ))}
+          </ListTable>
         )
       }}
     </Loaded>

@@ -1,10 +1,12 @@
 import type { ScheduleRow } from '@kropla/domain'
-import { Box, Button, Card, Checkbox, ColorSwatch, EmptyState, Group, Table, Text } from '@mantine/core'
+import { Box, Button, Checkbox, ColorSwatch, EmptyState, Group, Table, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListTable } from '../../app/ui/ListTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
+import { RowActions } from '../../app/ui/RowActions'
 import { formatDateTime } from '../../lib/format-date'
 import { translateKey } from '../../lib/translate-key'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
@@ -121,125 +123,111 @@ function SchedulesTable({ rows, onEdit, onPause, onUnpause, onEnd, onDelete }: S
   const farmTime = (iso: string) => formatDateTime(iso, user.date_format, zones.farm)
   const day = (value: string) => formatCalendarDay(value, user.date_format)
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover data-testid="schedules-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('schedules.columns.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('schedules.columns.type')}</Table.Th>
-              <Table.Th visibleFrom="md">{t('schedules.columns.priority')}</Table.Th>
-              <Table.Th>{t('schedules.columns.state')}</Table.Th>
-              <Table.Th visibleFrom="md">{t('schedules.columns.period')}</Table.Th>
-              <Table.Th>{t('schedules.columns.next_run')}</Table.Th>
-              <Table.Th ta="right">{t('schedules.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const state = stateOf(row)
-              const isEnded = row.state === 'ended'
-              const isPaused = row.state === 'paused'
-              return (
-                <Table.Tr key={row.id} data-testid={`schedule-row-${row.id}`}>
-                  <Table.Td fw={500}>{row.name}</Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    {translateKey(i18n, `schedules.types.${typeNameOf(row.type)}`, String(row.type))}
-                  </Table.Td>
-                  <Table.Td visibleFrom="md">
-                    {t(`schedules.priorities.${priorityNames[row.priority]}`)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <ColorSwatch
-                        color={`var(--mantine-color-${stateColors[row.state]}-6)`}
-                        size={10}
-                        withShadow={false}
-                      />
-                      <Text span size="sm" fw={500} data-testid="schedule-state">
-                        {state.key === 'schedules.states.paused_until'
-                          ? t(state.key, { until: farmTime(state.until) })
-                          : t(state.key)}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
-                    {row.expiration_date
-                      ? t('schedules.period', { begin: day(row.begin_date), end: day(row.expiration_date) })
-                      : t('schedules.period_open', { begin: day(row.begin_date) })}
-                  </Table.Td>
-                  <Table.Td data-testid="schedule-next-run" style={{ whiteSpace: 'nowrap' }}>
-                    {row.next_run ? (
-                      farmTime(row.next_run)
-                    ) : (
-                      <Text span size="sm" c="dimmed">
-                        {t('schedules.next_none')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {/* Two buttons a row keep every action in view beside the menu at 1280 px. */}
-                    <Group gap={6} justify="flex-end" wrap="wrap" miw={150} maw={170} ml="auto">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => onEdit(row)}
-                        aria-label={t('schedules.actions.edit_label', { name: row.name })}
-                      >
-                        {t('schedules.actions.edit')}
-                      </Button>
-                      {isPaused && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => onUnpause(row)}
-                          aria-label={t('schedules.actions.unpause_label', { name: row.name })}
-                        >
-                          {t('schedules.actions.unpause')}
-                        </Button>
-                      )}
-                      {!isPaused && !isEnded && row.state !== 'expired' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="yellow"
-                          onClick={() => onPause(row)}
-                          aria-label={t('schedules.actions.pause_label', { name: row.name })}
-                        >
-                          {t('schedules.actions.pause')}
-                        </Button>
-                      )}
-                      {!isEnded && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="gray"
-                          onClick={() => onEnd(row)}
-                          aria-label={t('schedules.actions.end_label', { name: row.name })}
-                        >
-                          {t('schedules.actions.end')}
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => onDelete(row)}
-                        aria-label={t('schedules.actions.delete_label', { name: row.name })}
-                      >
-                        {t('schedules.actions.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Box px="sm" py="xs">
-        <FarmZoneNote zones={zones} testId="schedules-zone" />
-      </Box>
-    </Card>
+    <ListTable
+      testId="schedules-table"
+      minWidth={560}
+      horizontalSpacing="sm"
+      footer={
+        <Box px="sm" py="xs">
+          <FarmZoneNote zones={zones} testId="schedules-zone" />
+        </Box>
+      }
+      head={
+        <>
+          <Table.Th>{t('schedules.columns.name')}</Table.Th>
+          <Table.Th visibleFrom="sm">{t('schedules.columns.type')}</Table.Th>
+          <Table.Th visibleFrom="md">{t('schedules.columns.priority')}</Table.Th>
+          <Table.Th>{t('schedules.columns.state')}</Table.Th>
+          <Table.Th visibleFrom="md">{t('schedules.columns.period')}</Table.Th>
+          <Table.Th>{t('schedules.columns.next_run')}</Table.Th>
+          <Table.Th ta="right">{t('schedules.columns.actions')}</Table.Th>
+        </>
+      }
+    >
+      {rows.map((row) => {
+        const state = stateOf(row)
+        const isEnded = row.state === 'ended'
+        const isPaused = row.state === 'paused'
+        return (
+          <Table.Tr key={row.id} data-testid={`schedule-row-${row.id}`}>
+            <Table.Td fw={500}>{row.name}</Table.Td>
+            <Table.Td visibleFrom="sm">
+              {translateKey(i18n, `schedules.types.${typeNameOf(row.type)}`, String(row.type))}
+            </Table.Td>
+            <Table.Td visibleFrom="md">{t(`schedules.priorities.${priorityNames[row.priority]}`)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <ColorSwatch
+                  color={`var(--mantine-color-${stateColors[row.state]}-6)`}
+                  size={10}
+                  withShadow={false}
+                />
+                <Text span size="sm" fw={500} data-testid="schedule-state">
+                  {state.key === 'schedules.states.paused_until'
+                    ? t(state.key, { until: farmTime(state.until) })
+                    : t(state.key)}
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+              {row.expiration_date
+                ? t('schedules.period', { begin: day(row.begin_date), end: day(row.expiration_date) })
+                : t('schedules.period_open', { begin: day(row.begin_date) })}
+            </Table.Td>
+            <Table.Td data-testid="schedule-next-run" style={{ whiteSpace: 'nowrap' }}>
+              {row.next_run ? (
+                farmTime(row.next_run)
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {t('schedules.next_none')}
+                </Text>
+              )}
+            </Table.Td>
+            {/* Two buttons a row keep every action in view beside the menu at 1280 px. */}
+            <RowActions
+              gap={6}
+              wrap="wrap"
+              miw={150}
+              maw={170}
+              ml="auto"
+              actions={[
+                {
+                  label: t('schedules.actions.edit'),
+                  ariaLabel: t('schedules.actions.edit_label', { name: row.name }),
+                  tone: 'plain',
+                  onClick: () => onEdit(row),
+                },
+                isPaused && {
+                  label: t('schedules.actions.unpause'),
+                  ariaLabel: t('schedules.actions.unpause_label', { name: row.name }),
+                  tone: 'accent',
+                  onClick: () => onUnpause(row),
+                },
+                !isPaused &&
+                  !isEnded &&
+                  row.state !== 'expired' && {
+                    label: t('schedules.actions.pause'),
+                    ariaLabel: t('schedules.actions.pause_label', { name: row.name }),
+                    tone: 'caution',
+                    onClick: () => onPause(row),
+                  },
+                !isEnded && {
+                  label: t('schedules.actions.end'),
+                  ariaLabel: t('schedules.actions.end_label', { name: row.name }),
+                  tone: 'quiet',
+                  onClick: () => onEnd(row),
+                },
+                {
+                  label: t('schedules.actions.delete'),
+                  ariaLabel: t('schedules.actions.delete_label', { name: row.name }),
+                  tone: 'danger',
+                  onClick: () => onDelete(row),
+                },
+              ]}
+            />
+          </Table.Tr>
+        )
+      })}
+    </ListTable>
   )
 }

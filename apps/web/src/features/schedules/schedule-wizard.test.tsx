@@ -1,4 +1,5 @@
 import type { ScheduleInput, SchedulePreview } from '@kropla/domain'
+import { meFixture } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { withResources } from '../../testing/fake-resources'
@@ -6,7 +7,6 @@ import { type FakeSchedules, scheduleRowFixture, withSchedules } from '../../tes
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
 import { errorOf, field } from '../../testing/form-fields'
-import { meFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
@@ -246,7 +246,7 @@ describe('the schedule wizard', () => {
   it('puts the server’s refusal at the field it concerns', async () => {
     const { server } = openSchedules()
     server.state.failures.set('POST /api/schedulers/preview', {
-      status: 422,
+      status: 400,
       code: 'schedule_different_water_sources',
     })
     const wizard = await openWizard()
@@ -258,6 +258,23 @@ describe('the schedule wizard', () => {
         'All sections must share the same water source.',
       ),
     ).toBeTruthy()
+    expect(wizard.queryByTestId('schedule-preview')).toBeNull()
+  })
+
+  it('puts a catalogue rule the server refuses at its field, in Polish', async () => {
+    const { server } = openSchedules({}, 'pl')
+    server.state.failures.set('POST /api/schedulers/preview', { status: 400, code: 'schedule_too_long' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Dodaj harmonogram' }))
+    const wizard = within(await screen.findByRole('dialog', { name: 'Nowy harmonogram' }))
+    await wizard.findByRole('group', { name: 'Urządzenia' })
+    change(field('name'), 'Długie podlewanie')
+    chooseElement(wizard, 'Sekcje', 'Tomatoes')
+    fireEvent.click(wizard.getByRole('button', { name: 'Pokaż podgląd' }))
+    await waitFor(() =>
+      expect(errorOf('definition.cycle_minutes')).toBe(
+        'Łączny czas nawadniania może wynosić najwyżej 1440 minut.',
+      ),
+    )
     expect(wizard.queryByTestId('schedule-preview')).toBeNull()
   })
 

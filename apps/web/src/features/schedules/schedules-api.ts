@@ -1,9 +1,18 @@
-import type { ScheduleInput, SchedulePreview, ScheduleRow } from '@kropla/domain'
+import {
+  okAnswerSchema,
+  type ScheduleInput,
+  type ScheduleRow,
+  schedulePreviewSchema,
+  scheduleRowSchema,
+} from '@kropla/domain'
 import { notifications } from '@mantine/notifications'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { arrayOf } from '../../lib/api'
+
+const scheduleRows = arrayOf(scheduleRowSchema)
 
 /** Every list of schedules lives under this key: with and without the hidden ended ones. */
 export const schedulesQueryKey = ['schedulers'] as const
@@ -14,8 +23,7 @@ export function useSchedules(withHidden: boolean) {
   const api = useApi()
   return useQuery({
     queryKey: listKey(withHidden),
-    // The rows follow the domain's ScheduleRow (the server builds them from the same types).
-    queryFn: () => api.get<ScheduleRow[]>(withHidden ? '/api/schedulers?hidden=1' : '/api/schedulers'),
+    queryFn: () => api.get(withHidden ? '/api/schedulers?hidden=1' : '/api/schedulers', scheduleRows),
     // "Next within 24 h" moves on with the clock: the list is asked again every minute.
     refetchInterval: 60_000,
   })
@@ -30,7 +38,7 @@ export function usePreview(idSchedule: number | null) {
   const path =
     idSchedule === null ? '/api/schedulers/preview' : `/api/schedulers/preview?id_schedule=${idSchedule}`
   return useMutation({
-    mutationFn: (body: ScheduleInput) => api.post<SchedulePreview>(path, body),
+    mutationFn: (body: ScheduleInput) => api.post(path, body, schedulePreviewSchema),
   })
 }
 
@@ -41,8 +49,8 @@ export function useSaveSchedule(id: number | null) {
   return useMutation({
     mutationFn: (body: ScheduleInput) =>
       id === null
-        ? api.post<ScheduleRow>('/api/schedulers', body)
-        : api.put<ScheduleRow>(`/api/schedulers/${id}`, body),
+        ? api.post('/api/schedulers', body, scheduleRowSchema)
+        : api.put(`/api/schedulers/${id}`, body, scheduleRowSchema),
     onSettled: () => invalidateSchedules(queryClient),
   })
 }
@@ -117,7 +125,8 @@ export interface PauseVariables {
 export function useScheduleActions() {
   const api = useApi()
   const pause = useRowAction<PauseVariables>({
-    send: (row, { until }) => api.post(`/api/schedulers/${row.id}/pause`, { from: null, until }),
+    send: (row, { until }) =>
+      api.post(`/api/schedulers/${row.id}/pause`, { from: null, until }, scheduleRowSchema),
     expected: (row, { until }) => ({
       ...row,
       state: 'paused',
@@ -129,14 +138,14 @@ export function useScheduleActions() {
     failure: 'errors.schedule_pause_failed',
   })
   const unpause = useRowAction<undefined>({
-    send: (row) => api.post(`/api/schedulers/${row.id}/unpause`, {}),
+    send: (row) => api.post(`/api/schedulers/${row.id}/unpause`, {}, scheduleRowSchema),
     // Whether it is active, expired or not started yet, only the server knows for sure: keep the state.
     expected: (row) => ({ ...row, paused_from: null, paused_until: null }),
     done: 'schedules.notices.unpaused',
     failure: 'errors.schedule_data_error',
   })
   const end = useRowAction<{ hidden: boolean }>({
-    send: (row, { hidden }) => api.post(`/api/schedulers/${row.id}/end`, { hidden }),
+    send: (row, { hidden }) => api.post(`/api/schedulers/${row.id}/end`, { hidden }, scheduleRowSchema),
     expected: (row, { hidden }) => ({
       ...row,
       state: 'ended',
@@ -148,7 +157,7 @@ export function useScheduleActions() {
     failure: 'errors.schedule_data_error',
   })
   const remove = useRowAction<undefined>({
-    send: (row) => api.delete(`/api/schedulers/${row.id}`),
+    send: (row) => api.delete(`/api/schedulers/${row.id}`, undefined, okAnswerSchema),
     expected: () => null,
     done: 'schedules.notices.deleted',
     failure: 'errors.schedule_data_error',

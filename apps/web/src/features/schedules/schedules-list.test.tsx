@@ -1,10 +1,10 @@
+import { meFixture } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { withResources } from '../../testing/fake-resources'
 import { scheduleRowFixture, withSchedules } from '../../testing/fake-schedules'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
-import { meFixture } from '../../testing/me-fixture'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket

@@ -1,18 +1,20 @@
 import type { MeResponse } from '@kropla/domain'
 import { queryOptions } from '@tanstack/react-query'
-import { type ApiClient, parseAnswer } from '../../lib/api'
+import { type ApiClient, parsedOnDemand } from '../../lib/api'
 import { isApiError } from '../../lib/api-error'
 
 export const meQueryKey = ['me'] as const
 
+/**
+ * Loaded only once there is a session to read: a logged-out visit (the login page's first load)
+ * never downloads zod. The answer is still checked by its schema before anything uses it.
+ */
+const meAnswer = parsedOnDemand(async () => (await import('./me-schema')).meResponseSchema)
+
 /** The session as the browser knows it: `null` means nobody is logged in, which is an answer, not a failure. */
 export async function fetchMe(api: ApiClient): Promise<MeResponse | null> {
   try {
-    const answer = await api.get<unknown>('/api/me')
-    // Loaded only once there is a session to read: a logged-out visit (the login page's first load)
-    // never downloads zod. The answer is still checked by its schema before anything uses it.
-    const { meResponseSchema } = await import('./me-schema')
-    return parseAnswer(answer, meResponseSchema)
+    return await api.get('/api/me', meAnswer)
   } catch (error) {
     if (isApiError(error, 'not_authenticated')) return null
     throw error

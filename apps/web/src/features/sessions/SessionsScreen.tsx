@@ -1,4 +1,4 @@
-import { type ActiveSession, activeSessionSchema } from '@kropla/domain'
+import { type ActiveSession, activeSessionSchema, okAnswerSchema } from '@kropla/domain'
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -27,7 +27,8 @@ export function SessionsScreen() {
 
   // Removing a row at once is safe: a failed revoke puts it back and says so.
   const revoke = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      api.delete(`/api/sessions/${encodeURIComponent(id)}`, undefined, okAnswerSchema),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: sessionsQueryKey })
       const before = queryClient.getQueryData<ActiveSession[]>(sessionsQueryKey)

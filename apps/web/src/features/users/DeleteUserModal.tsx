@@ -1,4 +1,5 @@
 import type { AccountUser } from '@kropla/domain'
+import { okAnswerSchema } from '@kropla/domain'
 import { Modal } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -45,7 +46,7 @@ function DeleteOtherUser({ user, isAdmin, onClose }: DeleteUserModalProps & { is
   const queryClient = useQueryClient()
   const name = displayName(user)
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/users/${user.id}`),
+    mutationFn: () => api.delete(`/api/users/${user.id}`, undefined, okAnswerSchema),
     onSuccess: () => {
       queryClient.setQueryData<AccountUser[]>(usersQueryKey, (users) =>
         users?.filter((row) => row.id !== user.id),

@@ -1,11 +1,13 @@
 import { type AccountUser, accountUserSchema, isAdmin, isAdminus } from '@kropla/domain'
-import { Badge, Box, Button, Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core'
+import { Badge, Box, Button, EmptyState, Group, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { ErrorState } from '../../app/ui/ErrorState'
+import { ListTable } from '../../app/ui/ListTable'
 import { PendingState } from '../../app/ui/PendingState'
+import { RowActions } from '../../app/ui/RowActions'
 import { arrayOf } from '../../lib/api'
 import { useSession } from '../session/useSession'
 import { useUserFormat } from '../session/useUserFormat'
@@ -70,88 +72,82 @@ function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
   const { user: me } = useSession()
   const format = useUserFormat()
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={340}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="users-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.user')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('users.type')}</Table.Th>
-              <Table.Th visibleFrom="md">{t('users.created')}</Table.Th>
-              <Table.Th ta="right">{t('users.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => {
-              const name = displayName(user)
-              const isOperator = isAdminus(user.type)
-              return (
-                <Table.Tr key={user.id} data-testid={`user-${user.id}`}>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Group gap={6}>
-                        <Text size="sm" fw={500}>
-                          {name}
-                        </Text>
-                        {user.id === me.id && (
-                          <Badge size="xs" variant="outline">
-                            {t('users.you')}
-                          </Badge>
-                        )}
-                        {user.invited && (
-                          <Badge size="xs" color="yellow" variant="light">
-                            {t('users.invited')}
-                          </Badge>
-                        )}
-                      </Group>
-                      {name !== user.email && (
-                        <Text size="xs" c="dimmed">
-                          {user.email}
-                        </Text>
-                      )}
-                      <Box hiddenFrom="sm" mt={4}>
-                        <RoleBadge type={user.type} />
-                      </Box>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    <RoleBadge type={user.type} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="md">
-                    <Text size="sm">{format.dateTime(user.created_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => onEdit(user)}
-                        aria-label={t('users.edit_label', { name })}
-                        disabled={isOperator}
-                        title={isOperator ? t('users.operator_fixed') : undefined}
-                      >
-                        {t('users.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => onDelete(user)}
-                        aria-label={t('users.delete_label', { name })}
-                        disabled={isOperator}
-                        title={isOperator ? t('users.operator_fixed') : undefined}
-                      >
-                        {t('users.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <ListTable
+      testId="users-table"
+      minWidth={340}
+      head={
+        <>
+          <Table.Th>{t('users.user')}</Table.Th>
+          <Table.Th visibleFrom="sm">{t('users.type')}</Table.Th>
+          <Table.Th visibleFrom="md">{t('users.created')}</Table.Th>
+          <Table.Th ta="right">{t('users.actions')}</Table.Th>
+        </>
+      }
+    >
+      {users.map((user) => {
+        const name = displayName(user)
+        const isOperator = isAdminus(user.type)
+        const operatorFixed = {
+          disabled: isOperator,
+          title: isOperator ? t('users.operator_fixed') : undefined,
+        }
+        return (
+          <Table.Tr key={user.id} data-testid={`user-${user.id}`}>
+            <Table.Td>
+              <Stack gap={0}>
+                <Group gap={6}>
+                  <Text size="sm" fw={500}>
+                    {name}
+                  </Text>
+                  {user.id === me.id && (
+                    <Badge size="xs" variant="outline">
+                      {t('users.you')}
+                    </Badge>
+                  )}
+                  {user.invited && (
+                    <Badge size="xs" color="yellow" variant="light">
+                      {t('users.invited')}
+                    </Badge>
+                  )}
+                </Group>
+                {name !== user.email && (
+                  <Text size="xs" c="dimmed">
+                    {user.email}
+                  </Text>
+                )}
+                <Box hiddenFrom="sm" mt={4}>
+                  <RoleBadge type={user.type} />
+                </Box>
+              </Stack>
+            </Table.Td>
+            <Table.Td visibleFrom="sm">
+              <RoleBadge type={user.type} />
+            </Table.Td>
+            <Table.Td visibleFrom="md">
+              <Text size="sm">{format.dateTime(user.created_at)}</Text>
+            </Table.Td>
+            <RowActions
+              actions={[
+                {
+                  label: t('users.edit'),
+                  ariaLabel: t('users.edit_label', { name }),
+                  tone: 'plain',
+                  onClick: () => onEdit(user),
+                  ...operatorFixed,
+                },
+                {
+                  label: t('users.delete'),
+                  ariaLabel: t('users.delete_label', { name }),
+                  tone: 'danger',
+                  onClick: () => onDelete(user),
+                  ...operatorFixed,
+                },
+              ]}
+            />
+          </Table.Tr>
+        )
+      })}
+    </ListTable>
   )
 }
 

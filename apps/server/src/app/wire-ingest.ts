@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import type { Config } from '../config/env'
+import type { Database } from '../db/client'
+import type { createObjectsService } from '../features/objects/objects-service'
+import { createDeviceLogin, type DeviceLogin } from '../ingest/device-login'
+import { createDeviceLoginThrottle, type DeviceLoginPolicies } from '../ingest/device-login-throttle'
+import { createDevicePublisher } from '../ingest/device-publisher'
+import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
+import { createIngestService, type IngestService } from '../ingest/ingest-service'
+import { createModuleRecordsDal } from '../ingest/module-records-dal'
+import { type MqttTransport, startEmbeddedBroker } from '../ingest/mqtt-embedded'
+import { connectExternalBroker } from '../ingest/mqtt-external'
+import { createObjectDirectory, type ObjectDirectory } from '../ingest/object-directory'
+import type { Realtime } from '../realtime/socket-server'
+import type { Alarms } from './wire-alarms'
+import type { Irrigation } from './wire-irrigation'
+
+/**
+ * The way to and from modules that needs no broker yet: the directory of known modules (serial,
+ * PIN, owner) and the publisher of messages to them, attached to the broker once it runs.
+ */
+export function wireDevices(database: Database, logger: Logger) {
+  return {
+    directory: createObjectDirectory(createModuleRecordsDal(database.db)),
+    publisher: createDevicePublisher(logger),
+  }
+}
+export type Devices = ReturnType<typeof wireDevices>
+
+/**
+ * Device ingest: readings, acknowledgements and output states from modules (MQTT and HTTP),
+ * stored in batches and handed to the features that react to them.
+ */
+export function wireIngest(
+  app: FastifyInstance,
+  deps: {
+    database: Database
+    config: Config
+    logger: Logger
+    realtime: Realtime
+    devices: Devices
+    objects: ReturnType<typeof createObjectsService>
+    irrigation: Irrigation
+    alarms: Pick<Alarms, 'monitor'>
+    deviceLoginPolicies?: Partial<DeviceLoginPolicies>
+  },
+) {
+  const { objects, irrigation, alarms } = deps
+  const { directory } = deps.devices
+  const ingest = createIngestService({
+    database: deps.database,
+    modules: createModuleRecordsDal(deps.database.db),
+    directory,
+    publisher: deps.realtime.publisher,
+    logger: deps.logger,
+    flushMs: deps.config.INGEST_FLUSH_MS,
+    // An acknowledged id is a configuration (objects) or a command; each settles only its own.
+    onAck: async (object, ack) => [
+      ...(await objects.acknowledge(object, ack)),
+      ...(await irrigation.commands.acknowledge(object, ack)),
+    ],
+    onState: async (object, state, receivedAt) => {
+      await irrigation.manual.confirmFromState(object, state, receivedAt)
+      await irrigation.plans.confirmPlansFromState(object, state, receivedAt)
+    },
+    onReadings: (object, readings) => alarms.monitor.onReadings(object, readings),
+  })
+  // Failed device logins slow further ones (in memory, per process); with an external broker
+  // only HTTP ingest logs modules in here, the broker authenticates MQTT itself.
+  const deviceLogin = createDeviceLogin({
+    directory,
+    throttle: createDeviceLoginThrottle({ policies: deps.deviceLoginPolicies }),
+    countRejection: (serial, rejections) => ingest.countRejection(serial, rejections),
+  })
+  registerHttpIngestRoutes(app, {
+    ingest,
+    login: deviceLogin,
+    pendingCommands: async (object) => [
+      ...(await objects.pendingCommands(object)),
+      ...(await irrigation.commands.pendingCommands(object)),
+    ],
+  })
+  return { ingest, deviceLogin }
+}
+
+/**
+ * The MQTT side: the embedded broker on MQTT_PORT, or a session on the external broker named by
+ * MQTT_URL (named after the HTTP port, which tells processes on one host apart).
+ */
+export function startBroker(
+  config: Config,
+  deps: {
+    httpPort: number
+    directory: ObjectDirectory
+    ingest: IngestService
+    deviceLogin: DeviceLogin
+    logger: Logger
+  },
+): Promise<MqttTransport> {
+  const { directory, ingest, logger } = deps
+  return config.MQTT_URL
+    ? connectExternalBroker({
+        url: config.MQTT_URL,
+        sessionName: String(deps.httpPort),
+        directory,
+        ingest,
+        logger,
+      })
+    : startEmbeddedBroker({
+        port: config.MQTT_PORT,
+        host: config.HOST,
+        directory,
+        ingest,
+        login: deps.deviceLogin,
+        logger,
+      })
+}

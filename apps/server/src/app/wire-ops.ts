@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import { z } from 'zod'
+import type { Database } from '../db/client'
+import { embeddedMaintenanceMs, maintainEmbeddedDatabase } from '../db/maintenance'
+import type { IngestService } from '../ingest/ingest-service'
+import { createPeriodic } from './periodic'
+import { registerReadiness } from './readiness'
+
+/** What operators and orchestrators ask: /healthz (the process answers) and /readyz (it can work). */
+export function wireOps(
+  app: FastifyInstance,
+  deps: {
+    database: Database
+    ingest: IngestService
+    /** Start-up finished and shutdown not begun. */
+    started: () => boolean
+    /** The MQTT broker runs (or the external one is connected). */
+    mqtt: () => boolean
+  },
+) {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  )
+  registerReadiness(app, {
+    pool: deps.database.pool,
+    started: deps.started,
+    mqtt: deps.mqtt,
+    ingestWriteFailure: () => deps.ingest.writeFailure(),
+  })
+}
+
+/** The embedded database's vacuum and analyse (PGlite has no autovacuum); none on a PostgreSQL server. */
+export function wireMaintenance(database: Database, logger: Logger) {
+  if (database.kind !== 'embedded') return undefined
+  return createPeriodic({
+    name: 'database maintenance',
+    everyMs: embeddedMaintenanceMs,
+    logger,
+    run: () => maintainEmbeddedDatabase(database),
+  })
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import type { Database } from '../db/client'
+import type { AttemptLimiter } from '../features/auth/attempt-limiter'
+import { registerGroupRoutes } from '../features/groups/groups-routes'
+import { createGroupsService } from '../features/groups/groups-service'
+import { registerObjectsRoutes } from '../features/objects/objects-routes'
+import { createObjectsService } from '../features/objects/objects-service'
+import { registerOutputRoutes } from '../features/outputs/outputs-routes'
+import { createOutputsService } from '../features/outputs/outputs-service'
+import { registerRegionRoutes } from '../features/regions/regions-routes'
+import { createGeoObjectsService, createRegionsService } from '../features/regions/regions-service'
+import { registerSectionRoutes } from '../features/sections/sections-routes'
+import { createSectionsService } from '../features/sections/sections-service'
+import { registerWaterSourceRoutes } from '../features/water-sources/water-sources-routes'
+import { createWaterSourcesService } from '../features/water-sources/water-sources-service'
+import type { DevicePublisher } from '../ingest/device-publisher'
+import type { Realtime } from '../realtime/socket-server'
+
+/**
+ * The account's modules (objects: names, configuration sent to the module) and resources
+ * (outputs, water sources, groups, sections, regions and geo objects).
+ */
+export function wireResources(
+  app: FastifyInstance,
+  deps: {
+    database: Database
+    logger: Logger
+    realtime: Realtime
+    devices: DevicePublisher
+    attempts: AttemptLimiter
+    /** A saved configuration may change thresholds: whoever caches a module's settings forgets them. */
+    forgetModule: (serial: string) => void
+  },
+) {
+  const db = deps.database.db
+  const objects = createObjectsService({
+    db,
+    logger: deps.logger,
+    directory: { forget: deps.forgetModule },
+    devices: deps.devices,
+    live: deps.realtime.publisher,
+  })
+  registerObjectsRoutes(app, { objects, attempts: deps.attempts })
+  const { logger } = deps
+  registerOutputRoutes(app, { outputs: createOutputsService({ db, logger }) })
+  registerWaterSourceRoutes(app, { waterSources: createWaterSourcesService({ db, logger }) })
+  registerGroupRoutes(app, { groups: createGroupsService({ db, logger }) })
+  registerSectionRoutes(app, { sections: createSectionsService({ db, logger }) })
+  registerRegionRoutes(app, {
+    regions: createRegionsService({ db, logger }),
+    geoObjects: createGeoObjectsService({ db, logger }),
+  })
+  return { objects }
+}

@@ -1,0 +1,54 @@
+import { expect } from 'vitest'
+import type { httpSession } from './test-server'
+
+/** Test helpers for the resource features (integration tests only). */
+
+type Session = ReturnType<typeof httpSession>
+
+/** Wires an output (kind output, type irr unless told) to a module terminal; fails the test when refused. */
+export async function addOutput(
+  session: Session,
+  idObject: number,
+  field: string,
+  changes: Record<string, unknown> = {},
+): Promise<{ id: number; name: string } & Record<string, unknown>> {
+  const answer = await session.write('POST', '/api/outputs', {
+    name: `Valve ${field}`,
+    kind: 'output',
+    type: 'irr',
+    id_object: idObject,
+    field_name: field,
+    ...changes,
+  })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+  return answer.body as { id: number; name: string }
+}
+
+/**
+ * The output on a module terminal: the one made when the module was activated, or (before
+ * activation made them) one wired now.
+ */
+export async function moduleOutput(session: Session, idObject: number, field: string) {
+  const listed = (await session.request('GET', '/api/outputs')).body as unknown as {
+    id: number
+    name: string
+    id_object: number
+    field_name: string
+  }[]
+  const existing = listed.find((output) => output.id_object === idObject && output.field_name === field)
+  return existing ?? addOutput(session, idObject, field)
+}
+
+/** Creates a resource through the API; fails the test when refused. */
+export async function created(session: Session, path: string, body: Record<string, unknown>) {
+  const answer = await session.write('POST', path, body)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+  return answer.body as { id: number } & Record<string, unknown>
+}
+
+/** The field messages of a validation refusal, keyed by path. */
+export function issuesOf(body: Record<string, unknown>) {
+  return Object.fromEntries(
+    ((body.issues ?? []) as { path: string; message: string }[]).map((issue) => [issue.path, issue.message]),
+  )
+}

@@ -1,0 +1,47 @@
+import { Card, Table } from '@mantine/core'
+import type { ReactNode } from 'react'
+
+interface ListTableProps {
+  testId: string
+  /** Narrower screens scroll the table sideways rather than squeeze it below this. */
+  minWidth: number
+  horizontalSpacing?: 'xs' | 'sm' | 'md'
+  ariaLabel?: string
+  /** The header cells (`Table.Th`). */
+  head: ReactNode
+  /** The rows (`Table.Tr`). */
+  children: ReactNode
+  /** Below the table, inside its card (e.g. which time zone the times are in). */
+  footer?: ReactNode
+}
+
+/** A list screen's table: in a bordered card, scrolling sideways on a phone, rows lit on hover. */
+export function ListTable({
+  testId,
+  minWidth,
+  horizontalSpacing = 'md',
+  ariaLabel,
+  head,
+  children,
+  footer,
+}: ListTableProps) {
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing={horizontalSpacing}
+          highlightOnHover
+          aria-label={ariaLabel}
+          data-testid={testId}
+        >
+          <Table.Thead>
+            <Table.Tr>{head}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {footer}
+    </Card>
+  )
+}

@@ -1,0 +1,141 @@
+import {
+  accountUserSchema,
+  activeSessionSchema,
+  adminMessageSchema,
+  alarmRowSchema,
+  clientAccountAnswerSchema,
+  confirmAllAlarmsAnswerSchema,
+  geoObjectSchema,
+  groupSchema,
+  invitationAnswerSchema,
+  invitationSentSchema,
+  langAnswerSchema,
+  manualOpenRowSchema,
+  meResponseSchema,
+  messageTemplateSchema,
+  nfcCheckResultSchema,
+  noContentSchema,
+  objectCheckResultSchema,
+  objectDetailSchema,
+  okAnswerSchema,
+  outputPlanRowsSchema,
+  outputSchema,
+  preferencesSchema,
+  profileAnswerSchema,
+  regionSchema,
+  registerDeviceAnswerSchema,
+  resourceUsageSchema,
+  schedulePreviewSchema,
+  scheduleRowSchema,
+  sectionSchema,
+  tokenResponseSchema,
+  userMessageSchema,
+  vapidKeyAnswerSchema,
+  waterSourceSchema,
+} from '@kropla/domain'
+import { arrayOf, type Parser } from '../lib/api'
+
+/** The resource collections the server registers through one route factory, with their item schemas. */
+const resourceItems: Record<string, Parser<unknown>> = {
+  outputs: outputSchema,
+  water_sources: waterSourceSchema,
+  groups: groupSchema,
+  sections: sectionSchema,
+  regions: regionSchema,
+  geo_objects: geoObjectSchema,
+}
+
+type Route = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`
+type Answers = Partial<Record<200 | 201 | 202 | 204, Parser<unknown>>>
+
+/**
+ * The answers of the real server the web tier's fake servers stand in for: each route with the
+ * domain schema of its success answer, the same object the server declares as the route's
+ * `response` and the browser's API module parses it with. The fakes' every answer is checked
+ * against this table (`contract-check.ts`), so a fake cannot drift from the real server's contract, and
+ * a fake route missing here fails the test that reaches it.
+ */
+export const answerContract: Record<Route, Answers> = {
+  'GET /token': { 200: tokenResponseSchema },
+  'POST /login': { 200: okAnswerSchema },
+  'GET /logout': { 200: okAnswerSchema },
+  'POST /api/register/device': { 200: registerDeviceAnswerSchema },
+  'POST /api/register/account-name': { 200: okAnswerSchema },
+  'POST /api/register': { 201: okAnswerSchema },
+  'POST /api/pass_reset': { 200: okAnswerSchema },
+  'POST /api/pass_reset/confirm': { 200: okAnswerSchema },
+  'GET /api/invitations/:token': { 200: invitationAnswerSchema },
+  'POST /api/invitations/accept': { 200: okAnswerSchema },
+  'GET /api/me': { 200: meResponseSchema },
+  'PUT /api/users/lang': { 200: langAnswerSchema },
+  'GET /api/profile': { 200: profileAnswerSchema },
+  'PUT /api/profile': { 200: profileAnswerSchema },
+  'PUT /api/profile/preferences': { 200: preferencesSchema },
+  'GET /api/sessions': { 200: arrayOf(activeSessionSchema) },
+  'DELETE /api/sessions/:id': { 200: okAnswerSchema },
+  'GET /api/users': { 200: arrayOf(accountUserSchema) },
+  'POST /api/users/invite': { 202: invitationSentSchema },
+  'DELETE /api/users/me': { 200: okAnswerSchema },
+  'PUT /api/users/:id': { 200: accountUserSchema },
+  'DELETE /api/users/:id': { 200: okAnswerSchema },
+  'GET /api/client': { 200: clientAccountAnswerSchema },
+  'PUT /api/client': { 200: clientAccountAnswerSchema },
+  'DELETE /api/client': { 200: okAnswerSchema },
+
+  'GET /api/alarms': { 200: arrayOf(alarmRowSchema) },
+  'GET /api/alarms/history': { 200: arrayOf(alarmRowSchema) },
+  'POST /api/alarms/confirm_all': { 200: confirmAllAlarmsAnswerSchema },
+  'POST /api/alarms/:id/confirm': { 200: alarmRowSchema },
+  'DELETE /api/alarms/:id': { 204: noContentSchema },
+  'GET /api/push/vapid_public_key': { 200: vapidKeyAnswerSchema },
+  'POST /api/push/subscriptions': { 204: noContentSchema },
+  'DELETE /api/push/subscriptions': { 204: noContentSchema },
+
+  'GET /api/user_messages': { 200: arrayOf(userMessageSchema) },
+  'GET /api/user_messages/:id': { 200: userMessageSchema },
+  'PUT /api/user_messages/:id/read': { 200: userMessageSchema },
+  'DELETE /api/user_messages/:id': { 200: okAnswerSchema },
+  'GET /api/admin/messages': { 200: arrayOf(adminMessageSchema) },
+  'POST /api/admin/messages': { 201: adminMessageSchema },
+  'DELETE /api/admin/messages/:id': { 200: okAnswerSchema },
+  'GET /api/admin/message_templates': { 200: arrayOf(messageTemplateSchema) },
+  'POST /api/admin/message_templates': { 201: messageTemplateSchema },
+  'PUT /api/admin/message_templates/:id': { 200: messageTemplateSchema },
+  'DELETE /api/admin/message_templates/:id': { 200: okAnswerSchema },
+
+  'POST /api/objects/check': { 200: objectCheckResultSchema },
+  'POST /api/objects/nfc': { 200: nfcCheckResultSchema },
+  'POST /api/objects': { 201: objectDetailSchema },
+  'GET /api/objects': { 200: arrayOf(objectDetailSchema) },
+  'GET /api/objects/:id': { 200: objectDetailSchema },
+  'PUT /api/objects/:id': { 200: objectDetailSchema },
+  'PUT /api/objects/:id/groups': { 200: objectDetailSchema },
+  'PUT /api/objects/:id/regions': { 200: objectDetailSchema },
+  ...resourceRoutes(),
+
+  'GET /api/schedulers': { 200: arrayOf(scheduleRowSchema) },
+  'POST /api/schedulers': { 201: scheduleRowSchema },
+  'POST /api/schedulers/preview': { 200: schedulePreviewSchema },
+  'GET /api/schedulers/:id': { 200: scheduleRowSchema },
+  'PUT /api/schedulers/:id': { 200: scheduleRowSchema },
+  'DELETE /api/schedulers/:id': { 200: okAnswerSchema },
+  'POST /api/schedulers/:id/pause': { 200: scheduleRowSchema },
+  'POST /api/schedulers/:id/unpause': { 200: scheduleRowSchema },
+  'POST /api/schedulers/:id/end': { 200: scheduleRowSchema },
+  'GET /api/manual_opens': { 200: arrayOf(manualOpenRowSchema) },
+  'GET /api/outputs_plans': { 200: outputPlanRowsSchema },
+  'GET /api/outputs_plans/forecast': { 200: outputPlanRowsSchema },
+}
+
+function resourceRoutes(): Record<Route, Answers> {
+  const routes: Record<Route, Answers> = {}
+  for (const [name, item] of Object.entries(resourceItems)) {
+    routes[`GET /api/${name}`] = { 200: arrayOf(item) }
+    routes[`POST /api/${name}`] = { 201: item }
+    routes[`GET /api/${name}/:id`] = { 200: item }
+    routes[`PUT /api/${name}/:id`] = { 200: item }
+    routes[`DELETE /api/${name}/:id`] = { 200: okAnswerSchema }
+    routes[`GET /api/${name}/:id/usage`] = { 200: resourceUsageSchema }
+  }
+  return routes
+}
