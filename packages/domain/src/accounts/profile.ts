@@ -2,20 +2,25 @@ import { z } from 'zod'
 import { timeZoneSchema } from '../time/time-zone'
 import { optionalLongText, optionalText, phoneSchema } from './fields'
 
+/** The user's yes/no choices: where alarms reach them, what news they accept, the start screen's splash. */
+export const profileChoicesShape = {
+  notify_sms: z.boolean(),
+  notify_email: z.boolean(),
+  notify_app: z.boolean(),
+  marketing_app: z.boolean(),
+  marketing_email: z.boolean(),
+  marketing_phone: z.boolean(),
+  marketing_mail: z.boolean(),
+  hide_splash: z.boolean(),
+}
+
 export const profileSchema = z
   .object({
     name: optionalText(80),
     family_name: optionalText(80),
     phone: phoneSchema.default(''),
     description: optionalLongText(500),
-    notify_sms: z.boolean(),
-    notify_email: z.boolean(),
-    notify_app: z.boolean(),
-    marketing_app: z.boolean(),
-    marketing_email: z.boolean(),
-    marketing_phone: z.boolean(),
-    marketing_mail: z.boolean(),
-    hide_splash: z.boolean(),
+    ...profileChoicesShape,
   })
   .refine((profile) => !profile.notify_sms || profile.phone !== '', {
     error: 'errors.phone_required_for_sms',
@@ -30,14 +35,7 @@ export const profileAnswerSchema = z.object({
   family_name: z.string(),
   phone: z.string(),
   description: z.string(),
-  notify_sms: z.boolean(),
-  notify_email: z.boolean(),
-  notify_app: z.boolean(),
-  marketing_app: z.boolean(),
-  marketing_email: z.boolean(),
-  marketing_phone: z.boolean(),
-  marketing_mail: z.boolean(),
-  hide_splash: z.boolean(),
+  ...profileChoicesShape,
 })
 export type ProfileAnswer = z.infer<typeof profileAnswerSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { profileChoicesShape } from '../accounts/profile'
 import { languageSchema, userTypeSchema } from '../auth/schemas'
 
 export const latestValueSchema = z.object({
@@ -44,16 +45,9 @@ export const meUserSchema = z.object({
   date_format: z.string(),
   temperature_unit: z.enum(['C', 'F']),
   area_unit: z.enum(['ha', 'm2', 'ac']),
-  hide_splash: z.boolean(),
   phone: z.string(),
   description: z.string(),
-  notify_sms: z.boolean(),
-  notify_email: z.boolean(),
-  notify_app: z.boolean(),
-  marketing_app: z.boolean(),
-  marketing_email: z.boolean(),
-  marketing_phone: z.boolean(),
-  marketing_mail: z.boolean(),
+  ...profileChoicesShape,
   invited: z.boolean(),
 })
 export type MeUser = z.infer<typeof meUserSchema>
