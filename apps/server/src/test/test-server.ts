@@ -205,8 +205,8 @@ export function connectModule(
   })
 }
 
-/** Resolves with the next `count` events of that name, or rejects after `ms`. */
-export function nextEvents<T>(socket: Socket, event: string, count = 1, ms = 10_000): Promise<T[]> {
+/** Resolves with the next `count` events of that name, or rejects after `ms` (generous: a busy machine delays an event, a missing one still fails). */
+export function nextEvents<T>(socket: Socket, event: string, count = 1, ms = 60_000): Promise<T[]> {
   return new Promise((resolve, reject) => {
     const received: T[] = []
     const timer = setTimeout(
@@ -225,7 +225,7 @@ export function nextEvents<T>(socket: Socket, event: string, count = 1, ms = 10_
   })
 }
 
-export async function until<T>(probe: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+export async function until<T>(probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await probe()
