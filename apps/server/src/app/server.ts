@@ -12,6 +12,7 @@ import type { PlanRuntime } from '../runtime/plan-runtime'
 import { buildApp } from './build-app'
 import { type AccountsOptions, wireAccounts, wireSessions } from './wire-accounts'
 import { type Alarms, wireAlarms } from './wire-alarms'
+import { wireDashboards } from './wire-dashboards'
 import { startBroker, wireDevices, wireIngest } from './wire-ingest'
 import { type IrrigationOptions, wireIrrigation } from './wire-irrigation'
 import { wireMaintenance, wireOps } from './wire-ops'
@@ -103,6 +104,7 @@ export async function startServer(
         alarms.monitor.forget(serial)
       },
     })
+    wireDashboards(app, { database, logger, realtime, now: options.now })
     const accounts = wireAccounts(app, {
       database,
       config,

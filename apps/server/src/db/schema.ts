@@ -704,3 +704,23 @@ export const message_templates = pgTable('message_templates', {
   created_at: createdAt(),
   updated_at: updatedAt(),
 })
+
+/**
+ * Dashboards of a client account (spec 01 section 3), shown in `position` order. `widgets` is the
+ * domain's widget list (type, options, place on the grid), validated on every write.
+ */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    widgets: jsonb('widgets').notNull().default(sql`'[]'::jsonb`),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('dashboards_id_client_idx').on(table.id_client, table.position)],
+)

@@ -79,6 +79,12 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/geo_objects/{id}': 'own account',
   'PUT /api/geo_objects/{id}': 'own account',
   'DELETE /api/geo_objects/{id}': 'own account',
+  'GET /api/dashboards': 'own account',
+  'POST /api/dashboards': 'own account',
+  'PUT /api/dashboards/order': 'own account',
+  'GET /api/dashboards/{id}': 'own account',
+  'PUT /api/dashboards/{id}': 'own account',
+  'DELETE /api/dashboards/{id}': 'own account',
   'POST /api/objects/check': 'own account',
   'POST /api/objects/nfc': 'own account',
   'POST /api/objects': 'own account',
@@ -285,6 +291,7 @@ describe('separation of client accounts', () => {
     ]
     const region = await create('/api/regions', { name: 'North', points, objects: [added.id] })
     const geo = await create('/api/geo_objects', { name: 'Shed', location: { lng: 19, lat: 50 } })
+    const dashboard = await create('/api/dashboards', { name: 'Field' })
     const owned: [string, number][] = [
       ['outputs', output.id],
       ['water_sources', source.id],
@@ -293,6 +300,7 @@ describe('separation of client accounts', () => {
       ['sections', section.id],
       ['regions', region.id],
       ['geo_objects', geo.id],
+      ['dashboards', dashboard.id],
     ]
     const snapshot = async () =>
       Promise.all(owned.map(([path, id]) => victimSession.request('GET', `/api/${path}/${id}`)))

@@ -75,6 +75,13 @@ export const errorCodes = [
   'template_save_failed',
   'template_name_taken',
   'push_endpoint_refused',
+  'dashboard_name_too_long',
+  'dashboards_too_many',
+  'dashboard_save_failed',
+  'dashboard_only_one',
+  'dashboard_too_many_widgets',
+  'widget_no_device',
+  'widget_no_parameter',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
@@ -98,6 +105,10 @@ export const ruleErrorCodes = [
   'schedule_empty_group',
   'schedule_not_irrigating',
   'manual_minutes_invalid',
+  'dashboard_name_too_long',
+  'dashboard_too_many_widgets',
+  'widget_no_device',
+  'widget_no_parameter',
 ] as const satisfies readonly ErrorCode[]
 const ruleKeys: ReadonlySet<string> = new Set(ruleErrorCodes.map((code) => `errors.${code}`))
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type AlarmRow, alarmRowSchema, type BaseAlarms, baseAlarmsSchema } from '../alarms/alarm-row'
 import { userTypeSchema } from '../auth/schemas'
+import type { WidgetIrrigationAck, WidgetIrrigationRequest } from '../dashboards/widget-irrigation'
 import { type OutputPlanRow, outputPlanRowSchema } from '../irrigation/output-plan-row'
 import {
   type CommandRequest,
@@ -142,4 +143,6 @@ export interface ClientToServerEvents {
   manual_schedule: (payload: ManualScheduleRequest, ack: (answer: IrrigationAck) => void) => void
   manual_group_schedule: (payload: ManualGroupScheduleRequest, ack: (answer: IrrigationAck) => void) => void
   manual_schedule_new: (payload: ManualScheduleNewRequest, ack: (answer: IrrigationAck) => void) => void
+  /** The irrigation state of outputs for the dashboard's system state and manual control widgets. */
+  widget_irrigation: (payload: WidgetIrrigationRequest, ack: (answer: WidgetIrrigationAck) => void) => void
 }

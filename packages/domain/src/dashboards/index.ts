@@ -1,0 +1,2 @@
+export * from './dashboards'
+export * from './widget-irrigation'
