@@ -19,6 +19,7 @@ import { wireMaintenance, wireOps } from './wire-ops'
 import { wireOutbound } from './wire-outbound'
 import { wireRealtime } from './wire-realtime'
 import { wireResources } from './wire-resources'
+import { wireWeather } from './wire-weather'
 
 export interface RunningServer {
   url: string
@@ -105,6 +106,7 @@ export async function startServer(
       },
     })
     wireDashboards(app, { database, logger, realtime, now: options.now })
+    wireWeather(app, { database, now: options.now })
     const accounts = wireAccounts(app, {
       database,
       config,

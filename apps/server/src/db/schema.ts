@@ -724,3 +724,17 @@ export const dashboards = pgTable(
   },
   (table) => [index('dashboards_id_client_idx').on(table.id_client, table.position)],
 )
+
+/**
+ * The account's weather stations (/settings/weather): the AM-200 for the air and the AM-600 inputs
+ * set up as rain gauge and anemometer. Every read joins the module or input back to the account.
+ */
+export const weather_settings = pgTable('weather_settings', {
+  id_client: integer('id_client')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  air_object_id: integer('air_object_id').references(() => objects.id, { onDelete: 'set null' }),
+  rain_output_id: integer('rain_output_id').references(() => outputs.id, { onDelete: 'set null' }),
+  wind_output_id: integer('wind_output_id').references(() => outputs.id, { onDelete: 'set null' }),
+  updated_at: updatedAt(),
+})

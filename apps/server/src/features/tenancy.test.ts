@@ -129,6 +129,10 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/push/vapid_public_key': 'own user',
   'POST /api/push/subscriptions': 'own user',
   'DELETE /api/push/subscriptions': 'own user',
+  // The weather and its stations: the session's account only; probed in features/weather/weather.test.ts.
+  'GET /api/weather': 'own account',
+  'GET /api/weather/settings': 'own account',
+  'PUT /api/weather/settings': 'own account',
 }
 
 let server: TestServer
