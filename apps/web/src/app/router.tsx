@@ -23,6 +23,11 @@ const StartScreen = lazy(() =>
 const SettingsScreen = lazy(() =>
   import('../features/settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })),
 )
+const WeatherSettingsScreen = lazy(() =>
+  import('../features/weather/WeatherSettingsScreen').then((module) => ({
+    default: module.WeatherSettingsScreen,
+  })),
+)
 const ProfileScreen = lazy(() =>
   import('../features/profile/ProfileScreen').then((module) => ({ default: module.ProfileScreen })),
 )
@@ -164,6 +169,7 @@ export const routes: RouteObject[] = [
                   { path: 'profile', element: screen(ProfileScreen) },
                   { path: 'preferences', element: screen(PreferencesScreen) },
                   { path: 'sessions', element: screen(SessionsScreen) },
+                  { path: 'weather', element: screen(WeatherSettingsScreen) },
                   {
                     element: <RequireAdmin />,
                     children: [

@@ -11,7 +11,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   ['map', 'nav.map'],
   ['reports', 'nav.reports'],
   ['reports/view', 'nav.report_view'],
-  ['settings/weather', 'nav.weather'],
   ['supervisor', 'nav.supervisor'],
   ['test', 'nav.test'],
   ['test/profile', 'nav.profile'],

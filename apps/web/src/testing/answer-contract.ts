@@ -32,6 +32,8 @@ import {
   userMessageSchema,
   vapidKeyAnswerSchema,
   waterSourceSchema,
+  weatherAnswerSchema,
+  weatherSettingsAnswerSchema,
 } from '@kropla/domain'
 import { arrayOf, type Parser } from '../lib/api'
 
@@ -125,6 +127,10 @@ export const answerContract: Record<Route, Answers> = {
   'GET /api/manual_opens': { 200: arrayOf(manualOpenRowSchema) },
   'GET /api/outputs_plans': { 200: outputPlanRowsSchema },
   'GET /api/outputs_plans/forecast': { 200: outputPlanRowsSchema },
+
+  'GET /api/weather': { 200: weatherAnswerSchema },
+  'GET /api/weather/settings': { 200: weatherSettingsAnswerSchema },
+  'PUT /api/weather/settings': { 200: weatherSettingsAnswerSchema },
 }
 
 function resourceRoutes(): Record<Route, Answers> {

@@ -27,8 +27,8 @@ describe('the answer contract the fake servers are held to', () => {
   })
 
   it('catches a fake route the contract has no schema for', async () => {
-    expect(await contractBreach('GET', '/api/weather?at=now', json(200, { sunny: true }))).toBe(
-      'GET /api/weather is answered by a fake but has no schema in the answer contract',
+    expect(await contractBreach('GET', '/api/sunshine?at=now', json(200, { sunny: true }))).toBe(
+      'GET /api/sunshine is answered by a fake but has no schema in the answer contract',
     )
   })
 
