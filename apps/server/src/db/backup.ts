@@ -39,6 +39,8 @@ export const backupTables = [
   'messages',
   'user_messages',
   'message_templates',
+  'dashboards',
+  'weather_settings',
 ] as const
 
 /**
