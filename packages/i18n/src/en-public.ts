@@ -59,6 +59,8 @@ export const enPublic = {
     command_timed_out: 'The module did not answer the command in time.',
     command_expired: 'The command reached the module too late, so the module did not carry it out.',
     module_offline: 'The module is not connected.',
+    module_not_found: 'This module is not on your account.',
+    history_bad_range: 'The range must start before it ends and last at most ten years.',
     plan_missed: 'Missed: no server was running the plans while it was due.',
     plan_not_confirmed: 'The module did not report the output open while the run lasted.',
     condition_no_data: 'Not run: the sensor of a condition had no reading.',

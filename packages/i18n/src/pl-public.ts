@@ -58,6 +58,8 @@ export const plPublic: PublicMessages = {
     command_timed_out: 'Moduł nie odpowiedział na polecenie na czas.',
     command_expired: 'Polecenie dotarło do modułu za późno, więc moduł go nie wykonał.',
     module_offline: 'Moduł nie jest połączony.',
+    module_not_found: 'Tego modułu nie ma na Twoim koncie.',
+    history_bad_range: 'Zakres musi zaczynać się przed końcem i trwać najwyżej dziesięć lat.',
     plan_missed: 'Pominięte: w czasie tego uruchomienia żaden serwer nie wykonywał planów.',
     plan_not_confirmed: 'Moduł nie potwierdził otwarcia wyjścia w czasie uruchomienia.',
     condition_no_data: 'Nie uruchomiono: czujnik warunku nie miał odczytu.',

@@ -13,6 +13,7 @@ import { buildApp } from './build-app'
 import { type AccountsOptions, wireAccounts, wireSessions } from './wire-accounts'
 import { type Alarms, wireAlarms } from './wire-alarms'
 import { wireDashboards } from './wire-dashboards'
+import { wireHistory } from './wire-history'
 import { startBroker, wireDevices, wireIngest } from './wire-ingest'
 import { type IrrigationOptions, wireIrrigation } from './wire-irrigation'
 import { wireMaintenance, wireOps } from './wire-ops'
@@ -107,6 +108,7 @@ export async function startServer(
     })
     wireDashboards(app, { database, logger, realtime, now: options.now })
     wireWeather(app, { database, now: options.now })
+    wireHistory({ database, logger, realtime, now: options.now })
     const accounts = wireAccounts(app, {
       database,
       config,

@@ -15,6 +15,8 @@ export const backupTables = [
   'objects',
   'readings',
   'latest_readings',
+  'readings_hourly',
+  'readings_daily',
   'ingest_rejections',
   'water_sources',
   'outputs',

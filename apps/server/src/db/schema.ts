@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -161,6 +162,48 @@ export const latest_readings = pgTable(
     id_client: integer('id_client').notNull(),
   },
   (table) => [primaryKey({ columns: [table.object_id, table.field] })],
+)
+
+/**
+ * Rollup columns of one (object, field, bucket): the values' count, sum, min and max and the
+ * first and last value by reading time (not arrival), kept by the ingest statement.
+ */
+const rollupColumns = {
+  object_id: integer('object_id').notNull(),
+  field: text('field').notNull(),
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  id_client: integer('id_client').notNull(),
+  count: integer('count').notNull(),
+  sum: doublePrecision('sum').notNull(),
+  min: doublePrecision('min').notNull(),
+  max: doublePrecision('max').notNull(),
+  first_ts: timestamp('first_ts', { withTimezone: true }).notNull(),
+  first_value: doublePrecision('first_value').notNull(),
+  last_ts: timestamp('last_ts', { withTimezone: true }).notNull(),
+  last_value: doublePrecision('last_value').notNull(),
+}
+
+/** Readings rolled up per UTC hour (`bucket` the hour's start). */
+export const readings_hourly = pgTable('readings_hourly', rollupColumns, (table) => [
+  primaryKey({
+    name: 'readings_hourly_pk',
+    columns: [table.object_id, table.field, table.bucket, table.id_client],
+  }),
+])
+
+/**
+ * Readings rolled up per local calendar day of the client account (`day`; `bucket` its local
+ * midnight as an instant: days of 23 and 25 hours are whole days).
+ */
+export const readings_daily = pgTable(
+  'readings_daily',
+  { ...rollupColumns, day: date('day').notNull() },
+  (table) => [
+    primaryKey({
+      name: 'readings_daily_pk',
+      columns: [table.object_id, table.field, table.day, table.id_client],
+    }),
+  ],
 )
 
 /** Rejected device messages and fields, counted per module and reason; the last detail is kept. */

@@ -27,9 +27,24 @@ export const readingKey = (objectId: number, field: string, ts: Date) =>
   `${objectId}|${field}|${ts.getTime()}`
 
 /**
+ * Adds a batch's part of a rollup bucket to what the bucket holds: counts and sums add up, min and
+ * max widen, and first / last move only to an earlier / later reading time, so readings arriving
+ * late or out of order land where their time says. (Every SET expression sees the old row.)
+ */
+const rollupUpsert = (bucketColumn: 'bucket' | 'day') => `
+  on conflict (object_id, field, ${bucketColumn}, id_client) do update set
+    count = h.count + excluded.count, sum = h.sum + excluded.sum,
+    min = least(h.min, excluded.min), max = greatest(h.max, excluded.max),
+    first_ts = least(h.first_ts, excluded.first_ts),
+    first_value = case when excluded.first_ts < h.first_ts then excluded.first_value else h.first_value end,
+    last_ts = greatest(h.last_ts, excluded.last_ts),
+    last_value = case when excluded.last_ts > h.last_ts then excluded.last_value else h.last_value end`
+
+/**
  * One statement per batch: insert the readings through unnest() arrays (faster than a VALUES
- * list), skip redeliveries by primary key, move each field's latest value forward and stamp the
- * modules' last data time. One round trip, one transaction.
+ * list), skip redeliveries by primary key, move each field's latest value forward, add the rows
+ * actually inserted to their hourly and daily rollups (days in the account's time zone) and stamp
+ * the modules' last data time. One round trip, one transaction.
  */
 const storeBatchSql = `
 with input as (
@@ -53,6 +68,28 @@ moved as (
     set prev_ts = l.ts, prev_value = l.value, ts = excluded.ts, value = excluded.value, id_client = excluded.id_client
     where excluded.ts > l.ts
   returning object_id, field, ts, value, prev_ts, prev_value
+),
+valued as (
+  select i.object_id, i.field, i.ts, i.value, i.id_client, c.time_zone
+  from inserted i join clients c on c.id = i.id_client
+  where i.value is not null
+),
+hourly as (
+  insert into readings_hourly as h (object_id, field, bucket, id_client, count, sum, min, max,
+    first_ts, first_value, last_ts, last_value)
+  select object_id, field, date_trunc('hour', ts, 'UTC'), id_client, count(*), sum(value), min(value),
+    max(value), min(ts), (array_agg(value order by ts))[1], max(ts), (array_agg(value order by ts desc))[1]
+  from valued group by 1, 2, 3, 4 order by 1, 2, 3, 4
+  ${rollupUpsert('bucket')}
+),
+daily as (
+  insert into readings_daily as h (object_id, field, day, id_client, bucket, count, sum, min, max,
+    first_ts, first_value, last_ts, last_value)
+  select object_id, field, (ts at time zone time_zone)::date, id_client,
+    (ts at time zone time_zone)::date::timestamp at time zone time_zone, count(*), sum(value), min(value),
+    max(value), min(ts), (array_agg(value order by ts))[1], max(ts), (array_agg(value order by ts desc))[1]
+  from valued group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4
+  ${rollupUpsert('day')}
 ),
 stamped as (
   update objects o set last_data_at = greatest(o.last_data_at, m.max_ts)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { type AlarmRow, alarmRowSchema, type BaseAlarms, baseAlarmsSchema } from '../alarms/alarm-row'
 import { userTypeSchema } from '../auth/schemas'
 import type { WidgetIrrigationAck, WidgetIrrigationRequest } from '../dashboards/widget-irrigation'
+import type { HistoryAck, HistoryRequest } from '../history/history'
 import { type OutputPlanRow, outputPlanRowSchema } from '../irrigation/output-plan-row'
 import {
   type CommandRequest,
@@ -145,4 +146,6 @@ export interface ClientToServerEvents {
   manual_schedule_new: (payload: ManualScheduleNewRequest, ack: (answer: IrrigationAck) => void) => void
   /** The irrigation state of outputs for the dashboard's system state and manual control widgets. */
   widget_irrigation: (payload: WidgetIrrigationRequest, ack: (answer: WidgetIrrigationAck) => void) => void
+  /** Rows of one module's fields over a range, raw or from the hourly / daily rollups. */
+  history_request: (payload: HistoryRequest, ack: (answer: HistoryAck) => void) => void
 }

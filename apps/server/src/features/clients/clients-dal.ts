@@ -5,6 +5,8 @@ import {
   latest_readings,
   objects,
   readings,
+  readings_daily,
+  readings_hourly,
   schedules,
   sessions,
   user_clients,
@@ -126,6 +128,8 @@ export function createClientsDal(db: Executor) {
         .where(eq(objects.id_client, id))
       await db.delete(readings).where(eq(readings.id_client, id))
       await db.delete(latest_readings).where(eq(latest_readings.id_client, id))
+      await db.delete(readings_hourly).where(eq(readings_hourly.id_client, id))
+      await db.delete(readings_daily).where(eq(readings_daily.id_client, id))
       await db.delete(user_clients).where(eq(user_clients.id_client, id))
       await db.delete(users).where(eq(users.id_client, id))
       await db.delete(clients).where(eq(clients.id, id))

@@ -1,0 +1,102 @@
+import {
+  defaultHistoryMaxPoints,
+  findModel,
+  formatUtcTimestamp,
+  type HistoryAnswer,
+  type HistoryResolution,
+  type HistoryRow,
+  historyRange,
+  resolutionByCount,
+  resolutionByRange,
+} from '@kropla/domain'
+import type { HistoryDal, HistoryPoint } from './history-dal'
+
+export type HistoryOutcome = { ok: true; answer: HistoryAnswer } | { ok: false; code: string }
+
+/** One row per time, each requested field's value (and its bucket figures) under its name. */
+export function historyRows(points: readonly HistoryPoint[], fields: readonly string[]): HistoryRow[] {
+  const rows = new Map<number, Record<string, number | null>>()
+  for (const point of points) {
+    const time = point.ts.getTime()
+    let values = rows.get(time)
+    if (!values) {
+      values = Object.fromEntries(fields.map((field) => [field, null]))
+      rows.set(time, values)
+    }
+    values[point.field] = point.value
+    if (point.count !== undefined) {
+      values[`${point.field}__min`] = point.min ?? null
+      values[`${point.field}__max`] = point.max ?? null
+      values[`${point.field}__sum`] = point.sum ?? null
+      values[`${point.field}__count`] = point.count
+    }
+  }
+  return [...rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([time, values]) => {
+      const ts = new Date(time)
+      // The row type (three timestamp forms beside number values) cannot be built key by key.
+      return {
+        ...values,
+        timestamp: formatUtcTimestamp(ts),
+        dtimestamp: ts.toISOString(),
+        timestamp_unix: Math.floor(time / 1000),
+      } as HistoryRow
+    })
+}
+
+/**
+ * `history_request` (spec 01 section 7): the module must be the account's and every field one its
+ * model publishes; the range is chosen by resolutionByRange / resolutionByCount, so the answer has
+ * at most about `max_points` rows whatever the range.
+ */
+export function createHistoryService(deps: { dal: HistoryDal; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date())
+  return {
+    async history(
+      idClient: number,
+      request: {
+        id_object: number
+        fields: readonly string[]
+        start_date?: string
+        end_date?: string
+        max_points?: number
+      },
+    ): Promise<HistoryOutcome> {
+      const range = historyRange(request, now())
+      if (!range) return { ok: false, code: 'history_bad_range' }
+      const module = await deps.dal.findModule(idClient, request.id_object)
+      if (!module) return { ok: false, code: 'module_not_found' }
+      const inputs = new Set(findModel(module.model)?.inputs.map((input) => input.name))
+      const fields = [...new Set(request.fields)]
+      if (fields.some((field) => !inputs.has(field))) return { ok: false, code: 'field_unknown' }
+      const maxPoints = request.max_points ?? defaultHistoryMaxPoints
+      const { start, end } = range
+      const args = [idClient, request.id_object, fields, start, end] as const
+      let resolution: HistoryResolution
+      const byRange = resolutionByRange(end.getTime() - start.getTime(), maxPoints)
+      if (byRange === 'count') {
+        resolution = resolutionByCount(await deps.dal.countRaw(...args, maxPoints + 1), maxPoints)
+      } else resolution = byRange
+      const points =
+        resolution === 'raw'
+          ? await deps.dal.raw(...args)
+          : resolution === 'hour'
+            ? await deps.dal.hourly(...args)
+            : await deps.dal.daily(...args, module.timeZone)
+      return {
+        ok: true,
+        answer: {
+          ok: true,
+          id_object: request.id_object,
+          resolution,
+          start_date: start.toISOString(),
+          end_date: end.toISOString(),
+          fields,
+          rows: historyRows(points, fields),
+        },
+      }
+    },
+  }
+}
+export type HistoryService = ReturnType<typeof createHistoryService>
