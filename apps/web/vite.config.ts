@@ -27,6 +27,9 @@ export default defineConfig({
             // all import this one); in another chunk it could run after them. The chunk is loaded on
             // demand (no page needs it to boot), so index.html does not modulepreload it.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ },
+            // Charts: loaded by a chart when it first draws (features/history/echarts-parts.ts), never
+            // by the login page or the start screen.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             {
               name: 'socket',
               test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/,

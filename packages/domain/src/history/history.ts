@@ -52,14 +52,21 @@ export type HistoryResolution = z.infer<typeof historyResolutionSchema>
  * `<field>__max`, `<field>__sum` and `<field>__count` (the double-underscore suffix, as
  * `activation__` in live rows), for min-max bands and totals.
  */
+export interface HistoryRow {
+  timestamp: string
+  dtimestamp: string
+  timestamp_unix: number
+  /** A field's value or bucket figure (numbers or null; the three timestamps above are the others). */
+  [field: string]: string | number | null
+}
+// zod infers a catch-all that conflicts with the string timestamps; the interface above says it.
 export const historyRowSchema = z
   .object({
     timestamp: z.string(),
     dtimestamp: z.string(),
     timestamp_unix: z.number().int(),
   })
-  .catchall(z.number().nullable())
-export type HistoryRow = z.infer<typeof historyRowSchema>
+  .catchall(z.number().nullable()) as unknown as z.ZodType<HistoryRow>
 
 export const historyAnswerSchema = z.object({
   ok: z.literal(true),

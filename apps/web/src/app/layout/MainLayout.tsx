@@ -2,6 +2,7 @@ import '../every-component-styles'
 import { AppShell, ScrollArea } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from 'react-router'
+import { HistoryDialogHost } from '../../features/history/HistoryDialogHost'
 import { usePushOwnership } from '../../features/push/use-push-ownership'
 import { RealtimeProvider } from '../../features/realtime/RealtimeContext'
 import { useRealtime } from '../../features/realtime/useRealtime'
@@ -36,6 +37,7 @@ export function MainLayout() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
+      <HistoryDialogHost />
     </RealtimeProvider>
   )
 }

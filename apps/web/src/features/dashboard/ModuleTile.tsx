@@ -1,8 +1,10 @@
 import type { ObjectConfig, ObjectSummary } from '@kropla/domain'
-import { Badge, Card, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { translateKey } from '../../lib/translate-key'
-import { modelWording } from '../modules/objects-api'
+import { openHistory } from '../history/open-history'
+import { modelWording, modulePath } from '../modules/objects-api'
 import { useUserFormat } from '../session/useUserFormat'
 import { TrendArrow } from './TrendArrow'
 import {
@@ -33,11 +35,24 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
   const valves = outputStyle(object) === 'valve'
   const modelName = modelWording(i18n, object.last_device_model, 'short')
 
-  const value = ({ field, input, latest, isFlagged }: TileReading) => {
+  const labelOf = (reading: TileReading) =>
+    reading.customLabel ?? translateKey(i18n, `fields.${reading.field}`, reading.field)
+  // Every value opens its history (spec 01 section 2).
+  const value = (reading: TileReading) => (
+    <UnstyledButton
+      onClick={() => openHistory({ idObject: object.id, field: reading.field })}
+      aria-label={t('history.open', { field: labelOf(reading) })}
+      data-testid={`history-${object.serial}-${reading.field}`}
+    >
+      {shownValue(reading)}
+    </UnstyledButton>
+  )
+  const shownValue = ({ field, input, latest, isFlagged }: TileReading) => {
     const testId = `value-${object.serial}-${field}`
     if (input?.kind === 'output' && valves) return <ValveIcon value={latest?.value} testId={testId} />
     return (
       <Text
+        td="underline dotted"
         size="sm"
         fw={500}
         c={isFlagged ? 'red' : undefined}
@@ -54,9 +69,17 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
     <Card withBorder radius="md" padding="md" data-testid={`tile-${object.serial}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
         <Stack gap={0} miw={0} style={{ flex: 1 }}>
-          <Text fw={600} truncate>
+          <Anchor
+            component={Link}
+            to={modulePath(object.id)}
+            fw={600}
+            c="inherit"
+            truncate
+            aria-label={t('history.open_module', { name: object.name })}
+            data-testid={`module-link-${object.serial}`}
+          >
             {object.name}
-          </Text>
+          </Anchor>
           <Text size="xs" c="dimmed" truncate>
             {modelName} · {object.serial}
           </Text>
@@ -89,7 +112,7 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
         {readings.map((reading) => (
           <Group key={reading.field} justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" c="dimmed" truncate>
-              {reading.customLabel ?? translateKey(i18n, `fields.${reading.field}`, reading.field)}
+              {labelOf(reading)}
             </Text>
             <Group gap={4} wrap="nowrap">
               {value(reading)}

@@ -28,6 +28,7 @@ import { FailureAlert } from '../../app/ui/FailureAlert'
 import { Loaded } from '../../app/ui/Loaded'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
+import { RecentReadings } from '../history/RecentReadings'
 import { useGroups, useRegions } from '../resources/resource-queries'
 import { meQueryKey } from '../session/me-query'
 import { useUserFormat } from '../session/useUserFormat'
@@ -111,6 +112,7 @@ function ModulePage({ object }: { object: ObjectDetail }) {
       </Group>
       {object.config_pending && <ReconfigurationNotice pending={object.config_pending} />}
       <Details object={object} model={model} onAssign={setDialog} />
+      <RecentReadings object={object} />
       {model && <SettingsForm object={object} model={model} />}
       {dialog && <AssignDialog object={object} kind={dialog} onClose={() => setDialog(null)} />}
     </Stack>

@@ -1,4 +1,9 @@
-import { type MeResponse, type SwitchClientAck, switchClientAckSchema } from '@kropla/domain'
+import {
+  type HistoryRequest,
+  type MeResponse,
+  type SwitchClientAck,
+  switchClientAckSchema,
+} from '@kropla/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -25,7 +30,15 @@ export interface Realtime {
   switchClient: (idClient: number) => Promise<void>
   /** Sends a manual control request; resolves with the acknowledgement (`err` on failure). */
   sendIrrigation: SendIrrigationRequest
+  /**
+   * Sends `history_request`; resolves with the acknowledgement as it came (the history feature
+   * parses it with its schema), or with `{ err }` when the channel is down or the server is silent.
+   */
+  requestHistory: (payload: HistoryRequest) => Promise<unknown>
 }
+
+/** A history request unanswered for this long counts as failed. */
+const historyAckTimeoutMs = 30_000
 
 /** How long a switch may wait for its acknowledgement before it counts as failed. */
 const switchAckTimeoutMs = 15_000
@@ -118,5 +131,19 @@ export function useRealtime(idClient: number): Realtime {
     [],
   )
 
-  return { connection, switchClient, sendIrrigation }
+  const requestHistory = useCallback(
+    (payload: HistoryRequest) =>
+      new Promise<unknown>((resolve) => {
+        const socket = socketRef.current
+        if (!socket) return resolve({ err: 'network', message: '' })
+        const timer = setTimeout(() => resolve({ err: 'network', message: '' }), historyAckTimeoutMs)
+        socket.emit('history_request', payload, (answer) => {
+          clearTimeout(timer)
+          resolve(answer)
+        })
+      }),
+    [],
+  )
+
+  return { connection, switchClient, sendIrrigation, requestHistory }
 }
