@@ -6,9 +6,11 @@ import { createSoilProbe, soilProbe } from './soil-probe'
 import { createSubstratumProbe } from './substratum-probe'
 import { createUniversalModule } from './universal-module'
 import { createValveModule } from './valve-module'
+import { createWeatherMast } from './weather-mast'
 
 /**
- * The physics of every catalogue model, keyed by the code a module registers under. Soil probes
+ * The physics of every catalogue model, keyed by the code a module registers under (or by the
+ * demo module's `behaviour` when it has one: the AM-600 on the weather mast). Soil probes
  * differ in where their sensors sit (top first): the long 1 m rod reads deep in the root zone,
  * the short one and the LTE-M probe halfway, the nail probes just under the surface.
  */
@@ -27,4 +29,5 @@ export const behaviours: ReadonlyMap<string, BehaviourFactory> = new Map([
   ['AM-999', createSubstratumProbe],
   ['WG-100', soilProbe([20])],
   ['AGB-2000', createBaseStation],
+  ['weather_mast', createWeatherMast],
 ])

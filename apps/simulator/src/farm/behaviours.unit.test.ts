@@ -246,3 +246,30 @@ describe('the universal module (AM-600)', () => {
     }
   })
 })
+
+describe('the weather mast (an AM-600 with a rain gauge and an anemometer)', () => {
+  const mast = modules.find((module) => module.behaviour === 'weather_mast')!.serial
+
+  it('tips the rain gauge in wet spells only and turns the anemometer at a breeze, never backwards', () => {
+    const world = newWorld()
+    let previous = readAt(world, mast, start)
+    const rainPerHour: number[] = []
+    const windSpeeds: number[] = []
+    for (let t = hourMs; t <= 20 * 24 * hourMs; t += hourMs) {
+      const values = readAt(world, mast, after(t))
+      expect(values.cnt3).toBeGreaterThanOrEqual(previous.cnt3!)
+      expect(values.cnt4).toBeGreaterThan(previous.cnt4!)
+      expect(values.i3).toBe(values.cnt3! % 65_536)
+      rainPerHour.push((values.cnt3! - previous.cnt3!) * 0.2)
+      windSpeeds.push(((values.cnt4! - previous.cnt4!) / 3600) * 0.667)
+      previous = values
+    }
+    const wetHours = rainPerHour.filter((millimetres) => millimetres > 0).length
+    // About one two-hour spell in ten is wet: some rain in 20 days, but mostly dry hours.
+    expect(wetHours).toBeGreaterThan(0)
+    expect(wetHours).toBeLessThan(rainPerHour.length / 4)
+    expect(Math.max(...rainPerHour)).toBeLessThanOrEqual(2.6)
+    expect(Math.min(...windSpeeds)).toBeGreaterThan(0.1)
+    expect(Math.max(...windSpeeds)).toBeLessThan(12)
+  })
+})

@@ -75,7 +75,7 @@ export function createFarmWorld(options: FarmWorldOptions): FarmWorld {
   }
   for (const module of modules) {
     const model = findModel(module.model)
-    const createBehaviour = behaviours.get(module.model)
+    const createBehaviour = behaviours.get(module.behaviour ?? module.model)
     if (!model || !createBehaviour) throw new Error(`${module.serial}: no simulated model ${module.model}`)
     const behaviour = createBehaviour(module, createRandom(deriveSeed(seed, module.serial)), farm)
     simulated.set(module.serial, { model, behaviour, config: {} })

@@ -10,6 +10,18 @@ export interface DemoModule {
   location: { lng: number; lat: number }
   /** Serial of the base station that relays this module's readings, when it has one. */
   baseStation?: string
+  /** The simulated behaviour when it is not the model's usual one (an AM-600 on a weather mast). */
+  behaviour?: 'weather_mast'
+}
+
+/** Input equipment the demo account has wired to a module terminal (spec 02 section 3.6). */
+export interface DemoEquipment {
+  serial: string
+  field_name: string
+  name: string
+  kind: 'counter_input'
+  type: string
+  properties: Record<string, number>
 }
 
 export const demoFarm = {
@@ -129,5 +141,35 @@ export const demoFarm = {
       name: 'Pump house',
       location: { lng: 21.014, lat: 52.2285 },
     },
+    // A second universal module on a weather mast: the farm's rain gauge and anemometer.
+    {
+      serial: 'DEMO-UNI-0002',
+      pin: '8846',
+      model: 'AM-600',
+      name: 'Weather mast',
+      location: { lng: 21.0175, lat: 52.2335 },
+      behaviour: 'weather_mast',
+    },
   ] satisfies DemoModule[],
+  /** The weather mast's inputs: 0.2 mm a tip, 0.667 m/s for one pulse a second, running totals. */
+  equipment: [
+    {
+      serial: 'DEMO-UNI-0002',
+      field_name: 'DI_USR_3',
+      name: 'Rain gauge',
+      kind: 'counter_input',
+      type: 'udometer',
+      properties: { udo_units: 0, multiplier: 0.2, counter_type: 1 },
+    },
+    {
+      serial: 'DEMO-UNI-0002',
+      field_name: 'DI_USR_4',
+      name: 'Anemometer',
+      kind: 'counter_input',
+      type: 'anemometer_speed_count',
+      properties: { anemo_speed_units: 0, multiplier: 0.667, counter_type: 1 },
+    },
+  ] satisfies DemoEquipment[],
+  /** /settings/weather of the demo account: the air sensor and the mast's inputs. */
+  weather: { air: 'DEMO-ENV-0001', rain: ['DEMO-UNI-0002', 'DI_USR_3'], wind: ['DEMO-UNI-0002', 'DI_USR_4'] },
 } as const

@@ -6,6 +6,7 @@ import { createFleetDal } from '../fleet/fleet-dal'
 import { createFleetService } from '../fleet/fleet-service'
 import { createUserAccounts } from '../users/user-accounts'
 import { createUsersDal } from '../users/users-dal'
+import { seedDemoWeather } from './seed-demo-weather'
 
 /** Seeds (idempotently) the demo client account that owns the simulated modules. */
 export async function seedDemoFarm(db: Db, logger: Logger) {
@@ -31,5 +32,6 @@ export async function seedDemoFarm(db: Db, logger: Logger) {
       familyName: user.familyName,
     })
   }
+  await seedDemoWeather(db)
   logger.info({ email: user.email }, 'demo farm ready')
 }

@@ -49,6 +49,14 @@ export function createWeatherDal(db: Executor, idClient: number) {
         wind_output_id: row?.wind_output_id ?? null,
       }
     },
+    /** Whether the account ever saved a choice (even an empty one). */
+    async hasSettings(): Promise<boolean> {
+      const rows = await db
+        .select({ id: weather_settings.id_client })
+        .from(weather_settings)
+        .where(eq(weather_settings.id_client, idClient))
+      return rows.length > 0
+    },
     async saveSettings(values: WeatherSettingsRow) {
       await db
         .insert(weather_settings)
