@@ -896,7 +896,7 @@ export const enApp = {
     temperature: 'Temperature',
     humidity: 'Humidity',
     dew_point: 'Dew point',
-    today: 'Today',
+    today_zone: 'Today ({{zone}})',
     today_in: "Today: the farm's day in {{zone}}",
     min: 'Min',
     max: 'Max',

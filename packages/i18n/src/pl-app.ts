@@ -898,7 +898,7 @@ export const plApp: AppMessages = {
     temperature: 'Temperatura',
     humidity: 'Wilgotność',
     dew_point: 'Punkt rosy',
-    today: 'Dziś',
+    today_zone: 'Dziś ({{zone}})',
     today_in: 'Dziś: doba gospodarstwa w strefie {{zone}}',
     min: 'Min.',
     max: 'Maks.',

@@ -139,7 +139,7 @@ function WeatherFigures({ weather }: { weather: WeatherAnswer }) {
           </Part>
         )}
         {air && (
-          <Part title={t('weather.today')}>
+          <Part title={t('weather.today_zone', { zone: weather.time_zone })}>
             <Figure label={t('weather.min')} value={show(air.today_min)} testId="weather-min" />
             <Figure label={t('weather.max')} value={show(air.today_max)} testId="weather-max" />
           </Part>

@@ -136,6 +136,7 @@ describe('weather settings and panel', () => {
     expect(screen.getByTestId('weather-wind').textContent).toBe('3.2 m/s')
     expect(screen.getByTestId('weather-wind-max').textContent).toBe('9.8 m/s')
     expect(screen.getByTestId('weather-zone').textContent).toContain("Today: the farm's day in Europe/Warsaw")
+    expect(screen.getByText('Today (Europe/Warsaw)')).toBeTruthy()
   })
 
   it('shows a refusal of the server at its field', async () => {
