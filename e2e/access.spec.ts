@@ -22,7 +22,7 @@ const fieldRequired = { en: 'Field required' }
  * layout and the socket.io client.
  */
 // en-app: the English catalogue's part behind login (the page is in English; en-public comes first).
-const privateChunks = ['StartScreen', 'MainLayout', 'socket', 'en-app'] as const
+const privateChunks = ['DashboardScreen', 'MainLayout', 'socket', 'en-app'] as const
 const chunkPattern = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`)
 const privateChunksIn = (scripts: readonly string[]) =>
   scripts.filter((url) => privateChunks.some((name) => chunkPattern(name).test(url)))

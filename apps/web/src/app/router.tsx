@@ -17,8 +17,8 @@ import { RouteErrorScreen } from './ui/RouteErrorScreen'
 const MainLayout = lazy(() =>
   withAppCatalogue(() => import('./layout/MainLayout')).then((module) => ({ default: module.MainLayout })),
 )
-const StartScreen = lazy(() =>
-  import('../features/dashboard/StartScreen').then((module) => ({ default: module.StartScreen })),
+const DashboardScreen = lazy(() =>
+  import('../features/dashboard/DashboardScreen').then((module) => ({ default: module.DashboardScreen })),
 )
 const SettingsScreen = lazy(() =>
   import('../features/settings/SettingsScreen').then((module) => ({ default: module.SettingsScreen })),
@@ -158,7 +158,7 @@ export const routes: RouteObject[] = [
                 index: true,
                 element: (
                   <Suspense fallback={<PendingState />}>
-                    <StartScreen />
+                    <DashboardScreen />
                   </Suspense>
                 ),
               },
@@ -179,6 +179,10 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              { path: 'dashboard', element: screen(DashboardScreen) },
+              { path: 'dashboard/:id', element: screen(DashboardScreen) },
+              { path: `${productSlug}_2/dashboard`, element: screen(DashboardScreen) },
+              { path: `${productSlug}_2/dashboard/:id`, element: screen(DashboardScreen) },
               { path: 'alarms', element: screen(AlarmsScreen) },
               { path: `${productSlug}_2/modules`, element: screen(ModulesScreen) },
               { path: `${productSlug}_2/modules/:id`, element: screen(ModuleScreen) },

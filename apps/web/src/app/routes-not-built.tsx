@@ -6,8 +6,6 @@ import { NotBuiltScreen } from './ui/NotBuiltScreen'
 
 /** Screens of spec 01 section 2 that later issues build: [path, title]. */
 const screens: readonly (readonly [string, NavKey])[] = [
-  ['dashboard', 'nav.dashboard'],
-  ['dashboard/:id', 'nav.dashboard'],
   ['map', 'nav.map'],
   ['reports', 'nav.reports'],
   ['reports/view', 'nav.report_view'],
@@ -31,8 +29,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   ['mobile/boxs', 'nav.boxs'],
   ['mobile/ble', 'nav.ble'],
   ['mobile/datadisplay', 'nav.datadisplay'],
-  [`${productSlug}_2/dashboard`, 'nav.dashboard'],
-  [`${productSlug}_2/dashboard/:id`, 'nav.dashboard'],
   [`${productSlug}_2/settings`, 'nav.settings'],
 ]
 

@@ -19,6 +19,7 @@ import {
   updateUserSchema,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
+import { answerDashboards, defaultDashboards } from './fake-dashboards'
 
 const credentials = { email: 'demo@kropla.app', password: 'Kropla-demo-1' }
 
@@ -143,6 +144,7 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
     failures: new Map<string, { status: number; code: string }>(),
     calls: [] as FakeCall[],
     nextUserId: 100,
+    dashboards: defaultDashboards(),
   }
 
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -366,6 +368,17 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
       isLoggedIn = false
       return ok()
     }
+    const dashboards = answerDashboards(state, { method, path, body }, json, refuse, (error) =>
+      json(400, {
+        error: 'validation_failed',
+        message: translate(lang, 'errors.validation_failed'),
+        issues: error.issues.map((issue) => ({
+          path: issue.path.map(String).join('.'),
+          message: translate(lang, issue.message),
+        })),
+      }),
+    )
+    if (dashboards) return dashboards
     return refuse(404, 'not_found')
   }
 

@@ -1,8 +1,12 @@
 import {
   type HistoryRequest,
+  type LiveDataRow,
   type MeResponse,
   type SwitchClientAck,
   switchClientAckSchema,
+  type WidgetIrrigationAck,
+  type WidgetIrrigationRequest,
+  widgetIrrigationAckSchema,
 } from '@kropla/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -35,6 +39,13 @@ export interface Realtime {
    * parses it with its schema), or with `{ err }` when the channel is down or the server is silent.
    */
   requestHistory: (payload: HistoryRequest) => Promise<unknown>
+  /**
+   * Hears every `data` event after the session cache took it in; returns the unsubscribe. A
+   * dashboard holds one such listener for all its widgets.
+   */
+  onData: (listener: (rows: LiveDataRow[]) => void) => () => void
+  /** `widget_irrigation`: the irrigation state of outputs; `err` on failure or silence. */
+  widgetIrrigation: (request: WidgetIrrigationRequest) => Promise<WidgetIrrigationAck>
 }
 
 /** A history request unanswered for this long counts as failed. */
@@ -53,6 +64,7 @@ export function useRealtime(idClient: number): Realtime {
   const api = useApi()
   const [connection, setConnection] = useState<ConnectionState>(0)
   const socketRef = useRef<RealtimeSocket | null>(null)
+  const dataListeners = useRef(new Set<(rows: LiveDataRow[]) => void>())
 
   useEffect(() => {
     const socket = createRealtimeSocket()
@@ -68,7 +80,10 @@ export function useRealtime(idClient: number): Realtime {
       hasConnectedBefore = true
     })
     socket.on('disconnect', () => setConnection(0))
-    onServerEvent(socket, 'data', (rows) => updateMe((me) => mergeLiveData(me, rows)))
+    onServerEvent(socket, 'data', (rows) => {
+      updateMe((me) => mergeLiveData(me, rows))
+      for (const listener of dataListeners.current) listener(rows)
+    })
     onServerEvent(socket, 'objects_connection', (event) => updateMe((me) => mergeObjectConnection(me, event)))
     // A module's reconfiguration started or ended: the module page's warning follows.
     onServerEvent(socket, 'objects_config', (event) => applyObjectConfigState(queryClient, event))
@@ -145,5 +160,27 @@ export function useRealtime(idClient: number): Realtime {
     [],
   )
 
-  return { connection, switchClient, sendIrrigation, requestHistory }
+  const onData = useCallback((listener: (rows: LiveDataRow[]) => void) => {
+    dataListeners.current.add(listener)
+    return () => {
+      dataListeners.current.delete(listener)
+    }
+  }, [])
+
+  const widgetIrrigation = useCallback(
+    (request: WidgetIrrigationRequest) =>
+      new Promise<WidgetIrrigationAck>((resolve) => {
+        const socket = socketRef.current
+        if (!socket) return resolve({ err: 'not_connected', message: '' })
+        const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), switchAckTimeoutMs)
+        socket.emit('widget_irrigation', request, (reply: WidgetIrrigationAck) => {
+          clearTimeout(timer)
+          const checked = widgetIrrigationAckSchema.safeParse(reply)
+          resolve(checked.success ? checked.data : { err: 'internal', message: '' })
+        })
+      }),
+    [],
+  )
+
+  return { connection, switchClient, sendIrrigation, requestHistory, onData, widgetIrrigation }
 }

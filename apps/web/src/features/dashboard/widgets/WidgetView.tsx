@@ -1,0 +1,34 @@
+import type { Widget } from '@kropla/domain'
+import { lazy, Suspense } from 'react'
+import { PendingState } from '../../../app/ui/PendingState'
+import { ManualControlWidget, SystemStateWidget } from './IrrigationWidgets'
+import { NfcScanWidget, NotYetWidget, ResourcesWidget } from './OtherWidgets'
+import { SimpleChartWidget } from './ValueWidgets'
+
+const ChartWidget = lazy(() => import('./ChartWidget'))
+
+/** What a widget shows, by its type. */
+export function WidgetView({ widget }: { widget: Widget }) {
+  switch (widget.type) {
+    case 'resources':
+      return <ResourcesWidget widget={widget} />
+    case 'simple_chart':
+      return <SimpleChartWidget widget={widget} />
+    case 'chart':
+      return (
+        <Suspense fallback={<PendingState />}>
+          <ChartWidget widget={widget} />
+        </Suspense>
+      )
+    case 'map':
+      return <NotYetWidget what="map" />
+    case 'weather':
+      return <NotYetWidget what="weather" />
+    case 'system_state':
+      return <SystemStateWidget widget={widget} />
+    case 'manual_control':
+      return <ManualControlWidget widget={widget} />
+    case 'nfc_scan':
+      return <NfcScanWidget widget={widget} />
+  }
+}
