@@ -3,12 +3,9 @@ import { halfWidthOnPhone, moveInPhoneOrder, phoneOrder, type Widget } from '@kr
 import { ActionIcon, Card, Group, Text } from '@mantine/core'
 import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout'
 import { useTranslation } from 'react-i18next'
+import { gridMargin, gridRowHeight } from './grid-size'
 import { dragHandleClass, WidgetFrame } from './WidgetFrame'
 import { WidgetView } from './widgets/WidgetView'
-
-/** Row height of the desktop grid, pixels; a widget's `h` counts these rows. */
-export const gridRowHeight = 40
-const gridMargin = 12
 
 interface GridProps {
   widgets: readonly Widget[]

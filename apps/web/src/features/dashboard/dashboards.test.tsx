@@ -138,7 +138,7 @@ describe('dashboards', () => {
     ])
     expect(body.widgets[3]!.layout).toEqual({ x: 0, y: 10, w: 6, h: 6 })
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save layout' })).toBeNull())
-    expect(screen.getByTestId('widget-not-yet-weather')).toBeTruthy()
+    expect(screen.getByTestId('weather-panel')).toBeTruthy()
   })
 
   it('follows readings as they arrive, with the unit', async () => {

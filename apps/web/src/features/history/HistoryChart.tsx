@@ -15,6 +15,10 @@ export interface HistoryChartProps {
   type?: 'line' | 'bar'
   height?: number | string
   testId?: string
+  /** The value grid lines (dashboard chart option); shown unless false. */
+  grid?: boolean
+  /** Lines drawn as an area or as steps (dashboard chart types). */
+  look?: 'area' | 'step'
 }
 
 let canvasSupport: boolean | undefined
@@ -56,7 +60,15 @@ export function useChartFormat(): ChartFormat {
  * start screen). Lines or bars per field, a min-max band under aggregated lines, units on the value
  * axes, times in the user's zone. The chart's words for screen readers are in its label.
  */
-export function HistoryChart({ answer, series, type = 'line', height = 320, testId }: HistoryChartProps) {
+export function HistoryChart({
+  answer,
+  series,
+  type = 'line',
+  height = 320,
+  testId,
+  grid,
+  look,
+}: HistoryChartProps) {
   const { t } = useTranslation()
   const format = useChartFormat()
   const element = useRef<HTMLDivElement>(null)
@@ -87,9 +99,11 @@ export function HistoryChart({ answer, series, type = 'line', height = 320, test
       historyChartOption(answer, series, {
         type,
         format,
+        grid,
+        look,
         words: { average: t('history.average'), min: t('history.min'), max: t('history.max') },
       }),
-    [answer, series, type, format, t],
+    [answer, series, type, format, t, grid, look],
   )
   useEffect(() => {
     // A new answer replaces the old series entirely (notMerge), so no stale band stays behind.

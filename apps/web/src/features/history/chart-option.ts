@@ -53,9 +53,17 @@ export const unitOf = (input: InputField | undefined, format: ChartFormat) =>
 export function historyChartOption(
   answer: HistoryAnswer,
   series: readonly ChartSeries[],
-  options: { type: 'line' | 'bar'; words: ChartWords; format: ChartFormat },
+  options: {
+    type: 'line' | 'bar'
+    words: ChartWords
+    format: ChartFormat
+    /** Dashboard chart options: the value grid lines (default shown), lines drawn as area or steps. */
+    grid?: boolean
+    look?: 'area' | 'step'
+  },
 ) {
   const { type, words, format } = options
+  const grid = options.grid ?? true
   const aggregated = answer.resolution !== 'raw'
   const units = [...new Set(series.map((entry) => unitOf(entry.input, format)))]
   const spanMs = Date.parse(answer.end_date) - Date.parse(answer.start_date)
@@ -85,7 +93,12 @@ export function historyChartOption(
       showSymbol: answer.rows.length < 60,
       connectNulls: false,
       ...(type === 'line'
-        ? { sampling: 'lttb', lineStyle: { width: 1.5 } }
+        ? {
+            sampling: 'lttb',
+            lineStyle: { width: 1.5 },
+            ...(options.look === 'area' ? { areaStyle: { opacity: 0.25 } } : {}),
+            ...(options.look === 'step' ? { step: 'end' } : {}),
+          }
         : { large: true, largeThreshold: largeSeries }),
       z: 3,
     }
@@ -169,7 +182,7 @@ export function historyChartOption(
       position: index % 2 === 0 ? 'left' : 'right',
       offset: index > 1 ? 48 * Math.floor(index / 2) : 0,
       scale: true,
-      splitLine: { show: index === 0 },
+      splitLine: { show: grid && index === 0 },
     })),
     series: chartSeries,
   }

@@ -1,6 +1,8 @@
 import type { WidgetOf } from '@kropla/domain'
 import { Alert, Group, Stack, Text } from '@mantine/core'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lastDays, useHistory } from '../../history'
 import { useSession } from '../../session/useSession'
 import { useUserFormat } from '../../session/useUserFormat'
 import { useLivePoints } from '../dashboard-live'
@@ -23,7 +25,20 @@ export function SimpleChartWidget({ widget }: { widget: WidgetOf<'simple_chart'>
   const { objects } = useSession()
   const format = useUserFormat()
   const reading = sourceReading(i18n, objects, widget.source)
-  const points = useLivePoints(widget.source.id_object, widget.source.field)
+  const { id_object: idObject, field } = widget.source
+  const range = useMemo(() => lastDays(widget.days_back), [widget.days_back])
+  const fields = useMemo(() => (field ? [field] : []), [field])
+  // A tile's trend line needs few points: the server answers hourly or daily values for long ranges.
+  const history = useHistory(idObject ?? 0, fields, reading.missing ? null : range, { maxPoints: 120 })
+  const live = useLivePoints(idObject, field)
+  const points = useMemo(() => {
+    const past = (history.data?.rows ?? []).flatMap((row) => {
+      const value = field ? row[field] : null
+      return typeof value === 'number' ? [[row.timestamp_unix * 1000, value] as const] : []
+    })
+    const last = past.at(-1)?.[0] ?? 0
+    return [...past, ...live.filter(([time]) => time > last)]
+  }, [history.data, field, live])
   if (reading.missing) return <MissingSource code={reading.missing} />
   return (
     <Stack gap={4}>

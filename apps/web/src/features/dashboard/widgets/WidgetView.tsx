@@ -1,6 +1,7 @@
 import type { Widget } from '@kropla/domain'
 import { lazy, Suspense } from 'react'
 import { PendingState } from '../../../app/ui/PendingState'
+import { WeatherPanel } from '../../weather/WeatherPanel'
 import { ManualControlWidget, SystemStateWidget } from './IrrigationWidgets'
 import { NfcScanWidget, NotYetWidget, ResourcesWidget } from './OtherWidgets'
 import { SimpleChartWidget } from './ValueWidgets'
@@ -23,7 +24,7 @@ export function WidgetView({ widget }: { widget: Widget }) {
     case 'map':
       return <NotYetWidget what="map" />
     case 'weather':
-      return <NotYetWidget what="weather" />
+      return <WeatherPanel title={false} />
     case 'system_state':
       return <SystemStateWidget widget={widget} />
     case 'manual_control':
