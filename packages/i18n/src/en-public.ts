@@ -100,6 +100,7 @@ export const enPublic = {
     water_source_needs_output: 'A water source needs at least one output.',
     output_twice: 'An output cannot deliver both clean and fertigated water.',
     region_too_few_points: 'A region needs at least three points.',
+    region_self_intersecting: 'The edges of a region must not cross.',
     not_groupable: 'This module cannot be put in groups.',
     element_not_found: 'One of the chosen elements no longer exists.',
     too_long: 'This is too long.',

@@ -99,6 +99,7 @@ export const plPublic: PublicMessages = {
     water_source_needs_output: 'Źródło wody wymaga co najmniej jednego wyjścia.',
     output_twice: 'Wyjście nie może podawać jednocześnie czystej wody i wody z nawozem.',
     region_too_few_points: 'Region wymaga co najmniej trzech punktów.',
+    region_self_intersecting: 'Krawędzie regionu nie mogą się przecinać.',
     not_groupable: 'Tego modułu nie można dodać do grup.',
     element_not_found: 'Jeden z wybranych elementów już nie istnieje.',
     too_long: 'To jest za długie.',

@@ -21,6 +21,8 @@ export async function buildApp(options: {
   logger: Logger
   trustProxy?: boolean
   webRoot?: string
+  /** The map's tile address (MAP_TILE_URL): the CSP allows its images. */
+  mapTileUrl?: string | null
   /** Called before any hook or route is added (tests watch every answer). */
   watch?: (app: FastifyInstance) => void
 }): Promise<FastifyInstance> {
@@ -36,7 +38,7 @@ export async function buildApp(options: {
   declareSharedAnswers(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  await registerSecurityHeaders(app)
+  await registerSecurityHeaders(app, { mapTileUrl: options.mapTileUrl })
   await app.register(fastifyCookie)
   await app.register(fastifySwagger, {
     openapi: {

@@ -27,6 +27,20 @@ export const appContentSecurityPolicy = {
 } as const
 
 /**
+ * The CSP source of the map's tile service (MAP_TILE_URL): its scheme and host, a `{s}` subdomain
+ * as `*` (https://{s}.tile.example.org -> https://*.tile.example.org); null without tiles. Only
+ * img-src names it: Leaflet draws tiles as <img> elements, and its inline styles (positions,
+ * transforms) are style attributes, which style-src 'unsafe-inline' already allows.
+ */
+export function mapTileSource(tileUrl: string | null): string | null {
+  if (!tileUrl || tileUrl === 'none') return null
+  const match = /^(https?):\/\/([^/?#]+)/.exec(tileUrl)
+  if (!match) return null
+  const host = match[2]!.replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*')
+  return `${match[1]}://${host}`
+}
+
+/**
  * The API docs page (swagger-ui) keeps the policy @fastify/swagger-ui writes for it (scripts from
  * this origin), with three changes: swagger-ui sets inline styles as it renders, so style-src
  * allows them on this page only; framing is refused as everywhere else; and no
@@ -44,9 +58,16 @@ export function docsContentSecurityPolicy(pluginPolicy: string): string {
  * server over plain HTTP on its own network, and where TLS is used the proxy that terminates it
  * owns HSTS.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { mapTileUrl?: string | null } = {},
+): Promise<void> {
+  const tiles = mapTileSource(options.mapTileUrl ?? null)
+  const directives = tiles
+    ? { ...appContentSecurityPolicy, 'img-src': [...appContentSecurityPolicy['img-src'], tiles] }
+    : appContentSecurityPolicy
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: false,
     frameguard: { action: 'deny' },
     // Our addresses stay with us: other sites (the terms page, links in messages) get no referrer.

@@ -76,7 +76,12 @@ export async function startServer(
     if (config.DEMO) await seedDemoFarm(database.db, logger)
 
     // Services and routes, area by area; nothing runs on its own yet.
-    const app = await buildApp({ logger, webRoot: options.webRoot, watch: options.watchApp })
+    const app = await buildApp({
+      logger,
+      webRoot: options.webRoot,
+      watch: options.watchApp,
+      mapTileUrl: config.MAP_TILE_URL,
+    })
     const auth = wireSessions(database, config, options)
     const realtime = await wireRealtime(app, auth.sessions, config)
     const devices = wireDevices(database, logger)
@@ -101,6 +106,7 @@ export async function startServer(
       realtime,
       devices: devices.publisher,
       attempts: auth.attempts,
+      map: config,
       forgetModule: (serial) => {
         devices.directory.forget(serial)
         alarms.monitor.forget(serial)

@@ -4,6 +4,7 @@ import type { Database } from '../db/client'
 import type { AttemptLimiter } from '../features/auth/attempt-limiter'
 import { registerGroupRoutes } from '../features/groups/groups-routes'
 import { createGroupsService } from '../features/groups/groups-service'
+import { mapSettingsOf, registerMapRoutes } from '../features/map/map-routes'
 import { registerObjectsRoutes } from '../features/objects/objects-routes'
 import { createObjectsService } from '../features/objects/objects-service'
 import { registerOutputRoutes } from '../features/outputs/outputs-routes'
@@ -31,6 +32,8 @@ export function wireResources(
     attempts: AttemptLimiter
     /** A saved configuration may change thresholds: whoever caches a module's settings forgets them. */
     forgetModule: (serial: string) => void
+    /** The map's tile service (server-wide). */
+    map: { MAP_TILE_URL: string; MAP_TILE_ATTRIBUTION: string }
   },
 ) {
   const db = deps.database.db
@@ -51,5 +54,6 @@ export function wireResources(
     regions: createRegionsService({ db, logger }),
     geoObjects: createGeoObjectsService({ db, logger }),
   })
+  registerMapRoutes(app, { settings: mapSettingsOf(deps.map) })
   return { objects }
 }

@@ -52,6 +52,21 @@ export const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, { message: 'must start with mailto: or https://' })
     .default('mailto:support@kropla.app'),
+  /**
+   * The map's background tiles, a Leaflet tile address with {z}, {x}, {y} (and optionally {s}),
+   * or `none` for a map without background. Server-wide: the Content-Security-Policy allows
+   * images from this origin only.
+   */
+  MAP_TILE_URL: z
+    .union([
+      z.literal('none'),
+      url(['http', 'https']).refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+        message: 'must contain {z}, {x} and {y}',
+      }),
+    ])
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Credit the tile service asks for, shown in the map's corner. */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -85,6 +85,7 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/dashboards/{id}': 'own account',
   'PUT /api/dashboards/{id}': 'own account',
   'DELETE /api/dashboards/{id}': 'own account',
+  'GET /api/map/settings': 'own user',
   'POST /api/objects/check': 'own account',
   'POST /api/objects/nfc': 'own account',
   'POST /api/objects': 'own account',

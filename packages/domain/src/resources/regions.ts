@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { polygonProblem } from '../geo/geodesic'
 import {
   idListSchema,
   locationSchema,
@@ -23,7 +24,22 @@ export const saveRegionSchema = z.object({
   points: z
     .array(locationSchema)
     .min(3, { error: 'errors.region_too_few_points' })
-    .max(500, { error: 'errors.too_long' }),
+    .max(500, { error: 'errors.too_long' })
+    // Three distinct points enclosing some area, edges not crossing (a bow tie has no area to irrigate).
+    .check((ctx) => {
+      // Only a list of valid points has a shape to judge.
+      if (ctx.value.length < 3 || ctx.issues.length > 0) return
+      const problem = polygonProblem(ctx.value)
+      if (problem)
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          message:
+            problem === 'self_intersecting'
+              ? 'errors.region_self_intersecting'
+              : 'errors.region_too_few_points',
+        })
+    }),
   objects: idListSchema.default([]),
 })
 export type SaveRegion = z.input<typeof saveRegionSchema>

@@ -129,3 +129,66 @@ describe('geo objects', () => {
     expect((await session.request('GET', '/api/geo_objects')).body).toEqual([])
   })
 })
+
+describe('region shapes', () => {
+  it('refuses a bow tie whose edges cross and three points on one line, in English and Polish', async () => {
+    const english = await account()
+    const [a, b, c] = triangle
+    const d = { lng: 19, lat: 50.1 }
+    const bowTie = await english.session.write('POST', '/api/regions', { name: 'Bow', points: [a, c, b, d] })
+    expect(bowTie.status).toBe(400)
+    expect(issuesOf(bowTie.body)).toEqual({ points: 'The edges of a region must not cross.' })
+    const line = await english.session.write('POST', '/api/regions', {
+      name: 'Line',
+      points: [a, { lng: 19.05, lat: 50 }, b],
+    })
+    expect(issuesOf(line.body)).toEqual({ points: 'A region needs at least three points.' })
+    expect(await storedRegions(english.user.id_client)).toEqual([])
+    const polish = await account('pl')
+    const refused = await polish.session.write('POST', '/api/regions', {
+      name: 'Kokarda',
+      points: [a, c, b, d],
+    })
+    expect(issuesOf(refused.body)).toEqual({ points: 'Krawędzie regionu nie mogą się przecinać.' })
+  })
+})
+
+describe('regions and geo objects of another account', () => {
+  it('cannot be read, changed or removed', async () => {
+    const owner = await account()
+    const stranger = await account()
+    const region = await created(owner.session, '/api/regions', { name: 'Mine', points: triangle })
+    const well = await created(owner.session, '/api/geo_objects', { name: 'Well', location: triangle[0] })
+    for (const path of [`/api/regions/${region.id}`, `/api/geo_objects/${well.id}`]) {
+      expect((await stranger.session.request('GET', path)).status).toBe(404)
+      const body = path.includes('regions')
+        ? { name: 'Taken', points: triangle }
+        : { name: 'Taken', location: triangle[0] }
+      expect((await stranger.session.write('PUT', path, body)).status).toBe(404)
+      expect((await stranger.session.write('DELETE', path)).status).toBe(404)
+    }
+    expect((await stranger.session.request('GET', '/api/regions')).body).toEqual([])
+    expect((await stranger.session.request('GET', '/api/geo_objects')).body).toEqual([])
+    expect(await storedRegions(owner.user.id_client)).toEqual([{ name: 'Mine', points: triangle }])
+    expect((await owner.session.request('GET', `/api/geo_objects/${well.id}`)).body).toMatchObject({
+      name: 'Well',
+    })
+  })
+})
+
+describe('map settings', () => {
+  it('name the tile service to a signed-in user and the CSP allows its images', async () => {
+    const { session } = await account()
+    const answer = await session.request('GET', '/api/map/settings')
+    expect(answer.body).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      maxZoom: 19,
+    })
+    const page = await fetch(`${server.url}/`)
+    expect(page.headers.get('content-security-policy')).toContain(
+      "img-src 'self' data: https://tile.openstreetmap.org;",
+    )
+    expect((await fetch(`${server.url}/api/map/settings`)).status).toBe(401)
+  })
+})

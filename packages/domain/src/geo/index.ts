@@ -1,0 +1,2 @@
+export * from './geodesic'
+export * from './map-settings'
