@@ -80,6 +80,10 @@ const MessageTemplatesScreen = lazy(() =>
   })),
 )
 
+const MapScreen = lazy(() =>
+  import('../features/map/MapScreen').then((module) => ({ default: module.MapScreen })),
+)
+
 const SchedulesScreen = lazy(() =>
   import('../features/schedules/SchedulesScreen').then((module) => ({ default: module.SchedulesScreen })),
 )
@@ -191,6 +195,7 @@ export const routes: RouteObject[] = [
               { path: `${productSlug}_2/user_messages`, element: screen(MessagesScreen) },
               { path: 'manual_control', element: screen(ManualControlScreen) },
               { path: 'calendar', element: screen(CalendarScreen) },
+              { path: 'map', element: screen(MapScreen) },
               ...resourceRoutes,
               ...notBuiltRoutes,
               {

@@ -6,7 +6,6 @@ import { NotBuiltScreen } from './ui/NotBuiltScreen'
 
 /** Screens of spec 01 section 2 that later issues build: [path, title]. */
 const screens: readonly (readonly [string, NavKey])[] = [
-  ['map', 'nav.map'],
   ['reports', 'nav.reports'],
   ['reports/view', 'nav.report_view'],
   ['supervisor', 'nav.supervisor'],

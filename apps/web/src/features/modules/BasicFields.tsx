@@ -1,6 +1,7 @@
 import { Fieldset, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
+import { PickOnMapButton } from '../map/PickOnMapButton'
 import { numberOrNull } from './PropertyFields'
 
 // biome-ignore lint/suspicious/noExplicitAny: name, marker and location sit at the top of both module forms
@@ -24,6 +25,11 @@ export function BasicFields({ form, autoFocus = false }: { form: AnyForm; autoFo
     )
   }
   const marker = form.getInputProps('marker')
+  const location = form.getValues().location as { lat: unknown; lng: unknown } | undefined
+  const picked =
+    typeof location?.lat === 'number' && typeof location.lng === 'number'
+      ? { lat: location.lat, lng: location.lng }
+      : null
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -49,6 +55,13 @@ export function BasicFields({ form, autoFocus = false }: { form: AnyForm; autoFo
           {number('location.lat', t('modules.latitude'))}
           {number('location.lng', t('modules.longitude'))}
         </SimpleGrid>
+        <PickOnMapButton
+          value={picked}
+          onPick={(point) => {
+            form.setFieldValue('location.lat', point.lat)
+            form.setFieldValue('location.lng', point.lng)
+          }}
+        />
       </Fieldset>
     </Stack>
   )

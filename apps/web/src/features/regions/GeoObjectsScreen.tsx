@@ -1,9 +1,10 @@
-import { type GeoObject, geoObjectSchema, saveGeoObjectSchema } from '@kropla/domain'
+import { type GeoObject, type GeoPoint, geoObjectSchema, saveGeoObjectSchema } from '@kropla/domain'
 import { Button, Modal, SimpleGrid } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
 import { translateKey } from '../../lib/translate-key'
 import { useSchemaForm } from '../../lib/use-schema-form'
+import { PickOnMapButton } from '../map/PickOnMapButton'
 import { DeleteResourceModal } from '../resources/DeleteResourceModal'
 import { fieldError } from '../resources/field-error'
 import { ChoiceSelect } from '../resources/form-inputs'
@@ -70,13 +71,26 @@ interface GeoObjectValues extends Record<string, unknown> {
   location: { lat: number | string; lng: number | string }
 }
 
-function GeoObjectModal({ geoObject, onClose }: { geoObject: GeoObject | null; onClose: () => void }) {
+/** A geo object's form; `location` starts a new one where the map was clicked. */
+export function GeoObjectModal({
+  geoObject,
+  location,
+  onClose,
+}: {
+  geoObject: GeoObject | null
+  location?: GeoPoint
+  onClose: () => void
+}) {
   const { t, i18n } = useTranslation()
   const form = useSchemaForm<GeoObjectValues>(saveGeoObjectSchema, {
     name: geoObject?.name ?? '',
     description: geoObject?.description ?? '',
     marker: geoObject?.marker ?? 1,
-    location: geoObject ? { ...geoObject.location } : { lat: '', lng: '' },
+    location: geoObject
+      ? { ...geoObject.location }
+      : location
+        ? { lat: location.lat, lng: location.lng }
+        : { lat: '', lng: '' },
   })
   const { save, failure, submit } = useSaveResource({
     form,
@@ -120,8 +134,18 @@ function GeoObjectModal({ geoObject, onClose }: { geoObject: GeoObject | null; o
             {...form.getInputProps('location.lng')}
           />
         </SimpleGrid>
+        <PickOnMapButton
+          value={pointOf(form.getValues().location)}
+          onPick={(point) => form.setFieldValue('location', { lat: point.lat, lng: point.lng })}
+        />
         <DialogActions onCancel={onClose} submitLabel={t('resources.save')} isPending={save.isPending} />
       </ResourceForm>
     </Modal>
   )
+}
+
+function pointOf(location: { lat: number | string; lng: number | string }): GeoPoint | null {
+  return typeof location.lat === 'number' && typeof location.lng === 'number'
+    ? { lat: location.lat, lng: location.lng }
+    : null
 }

@@ -1,7 +1,15 @@
-import { type Region, regionSchema, saveRegionSchema } from '@kropla/domain'
-import { ActionIcon, Button, Group, Input, Modal, Stack } from '@mantine/core'
+import {
+  type GeoPoint,
+  perimeterM,
+  polygonAreaM2,
+  type Region,
+  regionSchema,
+  saveRegionSchema,
+} from '@kropla/domain'
+import { ActionIcon, Button, Group, Input, Modal, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
+import { formatArea } from '../../lib/format-area'
 import { useSchemaForm } from '../../lib/use-schema-form'
 import { DeleteResourceModal } from '../resources/DeleteResourceModal'
 import { fieldError } from '../resources/field-error'
@@ -64,13 +72,26 @@ interface RegionValues extends Record<string, unknown> {
 
 const emptyPoint: PointValues = { lat: '', lng: '' }
 
-function RegionModal({ region, onClose }: { region: Region | null; onClose: () => void }) {
-  const { t } = useTranslation()
+/** A region's form; `points` starts a new one from a shape drawn or walked on the map. */
+export function RegionModal({
+  region,
+  points,
+  onClose,
+}: {
+  region: Region | null
+  points?: readonly GeoPoint[]
+  onClose: () => void
+}) {
+  const { t, i18n } = useTranslation()
   const objects = useObjects()
   const form = useSchemaForm<RegionValues>(saveRegionSchema, {
     name: region?.name ?? '',
     description: region?.description ?? '',
-    points: region?.points.map(({ lat, lng }) => ({ lat, lng })) ?? [emptyPoint, emptyPoint, emptyPoint],
+    points: (points ?? region?.points)?.map(({ lat, lng }) => ({ lat, lng })) ?? [
+      emptyPoint,
+      emptyPoint,
+      emptyPoint,
+    ],
     objects: region?.objects ?? [],
   })
   const { save, failure, submit } = useSaveResource({
@@ -82,6 +103,9 @@ function RegionModal({ region, onClose }: { region: Region | null; onClose: () =
     onSaved: onClose,
   })
   const values = form.getValues()
+  const complete = values.points.filter(
+    (point): point is GeoPoint => typeof point.lat === 'number' && typeof point.lng === 'number',
+  )
   return (
     <Modal
       opened
@@ -140,6 +164,16 @@ function RegionModal({ region, onClose }: { region: Region | null; onClose: () =
             >
               {t('resources.regions.add_point')}
             </Button>
+            {complete.length >= 3 && (
+              <Text size="sm" c="dimmed" data-testid="region-measure">
+                {t('map.area')}: {formatArea(polygonAreaM2(complete), 'ha', i18n.language)} ·{' '}
+                {t('map.perimeter')}:{' '}
+                {new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(
+                  perimeterM(complete),
+                )}{' '}
+                m
+              </Text>
+            )}
           </Stack>
         </Input.Wrapper>
         <IdChecklist

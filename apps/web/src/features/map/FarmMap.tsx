@@ -1,0 +1,544 @@
+import {
+  type GeoObject,
+  type GeoPoint,
+  type ObjectConfig,
+  type ObjectSummary,
+  perimeterM,
+  polygonAreaM2,
+  type Region,
+} from '@kropla/domain'
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
+import type { LatLngExpression, Popup } from 'leaflet'
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { createPortal } from 'react-dom'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { formatArea } from '../../lib/format-area'
+import { translateKey } from '../../lib/translate-key'
+import { isCommunicating, tileReadings } from '../dashboard/tile-readings'
+import { communicationCheckMs, useNow } from '../dashboard/use-now'
+import { modelWording, modulePath } from '../modules/objects-api'
+import { useGeoObjects, useObjects, useRegions } from '../resources/resource-queries'
+import { useSession } from '../session/useSession'
+import { useUserFormat } from '../session/useUserFormat'
+import './map.css'
+import { useMapSettings } from './map-api'
+import { dotSize, pinHtml, pinSize } from './map-icons'
+import {
+  type ModuleMapState,
+  moduleMapState,
+  moduleStateColours,
+  moistureColour,
+  regionSoilMoisture,
+} from './map-state'
+import { type LeafletHandle, type TileState, useLeafletMap } from './use-leaflet-map'
+
+export type MapItemKind = 'module' | 'region' | 'geo_object'
+
+interface FarmMapContextValue extends LeafletHandle {
+  /** Moves the map to an item and opens its popup. */
+  show: (kind: MapItemKind, id: number) => void
+  tiles: TileState
+}
+const FarmMapContext = createContext<FarmMapContextValue | null>(null)
+
+/** The map and its helpers, for tools drawn inside a FarmMap. */
+export function useFarmMap(): FarmMapContextValue {
+  const value = useContext(FarmMapContext)
+  if (!value) throw new Error('useFarmMap is only for children of FarmMap')
+  return value
+}
+
+/** What the /map screen does from a popup; a read-only map (a dashboard widget) offers none. */
+export interface FarmMapActions {
+  onEditRegion?: (region: Region) => void
+  onEditRegionShape?: (region: Region) => void
+  onEditGeoObject?: (geoObject: GeoObject) => void
+}
+
+export interface FarmMapProps {
+  /** CSS height of the map: pixels or any length ('60vh', '100%'). */
+  height: number | string
+  /** No editing from popups, no tools (a dashboard widget). */
+  readOnly?: boolean
+  actions?: FarmMapActions
+  /** Load leaflet-geoman's drawing tools with the map. */
+  withTools?: boolean
+  /** A region being reshaped: drawn by the editing tool instead. */
+  hiddenRegionId?: number | null
+  /** Tools and overlays, given the map through useFarmMap once it is ready. */
+  children?: ReactNode
+}
+
+interface OpenPopup {
+  kind: MapItemKind
+  id: number
+  at: GeoPoint
+}
+
+const latLng = (point: GeoPoint): LatLngExpression => [point.lat, point.lng]
+
+/**
+ * The account's farm on a map (spec 01 section 3): modules as markers coloured by state, regions
+ * as polygons coloured by their latest average soil moisture, geo objects; a popup per item with
+ * its latest values (with units) and links. Works without background tiles: a quiet notice says so.
+ */
+export function FarmMap({
+  height,
+  readOnly = false,
+  actions,
+  withTools = false,
+  hiddenRegionId = null,
+  children,
+}: FarmMapProps) {
+  const { t } = useTranslation()
+  const settings = useMapSettings()
+  if (!settings.data)
+    return (
+      <div
+        className="kropla-map"
+        style={{ height, background: 'var(--mantine-color-gray-1)' }}
+        data-testid="farm-map"
+        aria-busy="true"
+      >
+        {settings.isError && (
+          <Text size="sm" c="dimmed" p="md">
+            {t('map.no_settings')}
+          </Text>
+        )}
+      </div>
+    )
+  return (
+    <FarmMapView
+      height={height}
+      readOnly={readOnly}
+      actions={actions}
+      withTools={withTools}
+      hiddenRegionId={hiddenRegionId}
+      tileUrl={settings.data.tileUrl}
+      attribution={settings.data.attribution}
+      maxZoom={settings.data.maxZoom}
+    >
+      {children}
+    </FarmMapView>
+  )
+}
+
+function FarmMapView({
+  height,
+  readOnly,
+  actions,
+  withTools,
+  hiddenRegionId,
+  tileUrl,
+  attribution,
+  maxZoom,
+  children,
+}: Required<Omit<FarmMapProps, 'actions' | 'children'>> &
+  Pick<FarmMapProps, 'actions' | 'children'> & {
+    tileUrl: string | null
+    attribution: string
+    maxZoom: number
+  }) {
+  const { t, i18n } = useTranslation()
+  const { ref, handle, tiles } = useLeafletMap({ tileUrl, attribution, maxZoom, withTools })
+  const { objects } = useSession()
+  const details = useObjects()
+  const regions = useRegions()
+  const geoObjects = useGeoObjects()
+  const now = useNow(communicationCheckMs)
+  const [popup, setPopup] = useState<OpenPopup | null>(null)
+  const popupRef = useRef<{ popup: Popup; element: HTMLDivElement } | null>(null)
+  const hasFitted = useRef(false)
+
+  const configs = useMemo(
+    () => new Map(details.data?.map((object) => [object.id, object.config])),
+    [details.data],
+  )
+  const located = useMemo(() => objects.filter((object) => object.location !== null), [objects])
+  const states = useMemo(() => {
+    const byId = new Map<number, ModuleMapState>()
+    for (const object of objects) {
+      const flagged = tileReadings(object, configs.get(object.id)).some((reading) => reading.isFlagged)
+      byId.set(object.id, moduleMapState(object, flagged, isCommunicating(object, now)))
+    }
+    return byId
+  }, [objects, configs, now])
+
+  // The popup: one Leaflet popup whose content React renders through a portal.
+  useEffect(() => {
+    if (!handle) return
+    const element = document.createElement('div')
+    const leafletPopup = handle.L.popup({
+      className: 'kropla-map-popup',
+      maxWidth: 320,
+      autoPanPadding: [16, 16],
+    })
+    leafletPopup.setContent(element)
+    leafletPopup.on('remove', () => setPopup(null))
+    popupRef.current = { popup: leafletPopup, element }
+    return () => {
+      leafletPopup.remove()
+      popupRef.current = null
+    }
+  }, [handle])
+
+  useEffect(() => {
+    const current = popupRef.current
+    if (!handle || !current) return
+    if (popup) current.popup.setLatLng(latLng(popup.at)).openOn(handle.map)
+    else if (handle.map.hasLayer(current.popup)) handle.map.closePopup(current.popup)
+  }, [handle, popup])
+
+  // Modules.
+  useEffect(() => {
+    if (!handle) return
+    const { L, map } = handle
+    const layer = L.layerGroup().addTo(map)
+    for (const object of located) {
+      const state = states.get(object.id) ?? 'offline'
+      const isPin = object.marker >= 1 && object.marker <= 4
+      const icon = L.divIcon({
+        className: 'kropla-marker',
+        html: pinHtml(object.marker, moduleStateColours[state], `map-module-${object.serial}`, state),
+        iconSize: isPin ? [pinSize.width, pinSize.height] : [dotSize, dotSize],
+        iconAnchor: isPin ? [pinSize.width / 2, pinSize.height] : [dotSize / 2, dotSize / 2],
+      })
+      L.marker(latLng(object.location!), { icon, title: object.name, alt: object.name, keyboard: true })
+        .on('click', () => setPopup({ kind: 'module', id: object.id, at: object.location! }))
+        .addTo(layer)
+    }
+    return () => {
+      layer.remove()
+    }
+  }, [handle, located, states])
+
+  // Regions, coloured by their latest average soil moisture.
+  useEffect(() => {
+    if (!handle || !regions.data) return
+    const { L, map } = handle
+    const layer = L.layerGroup().addTo(map)
+    for (const region of regions.data) {
+      if (region.id === hiddenRegionId || region.points.length < 3) continue
+      const colour = moistureColour(regionSoilMoisture(region, objects))
+      const area = formatArea(polygonAreaM2(region.points), 'ha', i18n.language)
+      L.polygon(region.points.map(latLng), {
+        color: colour,
+        weight: 2,
+        fillColor: colour,
+        fillOpacity: 0.3,
+        className: `kropla-region kropla-region-${region.id}`,
+      })
+        .bindTooltip(`${escapeHtml(region.name)} · ${area}`, {
+          permanent: true,
+          direction: 'center',
+          className: 'kropla-region-label',
+        })
+        .on('click', (event) =>
+          setPopup({ kind: 'region', id: region.id, at: { lat: event.latlng.lat, lng: event.latlng.lng } }),
+        )
+        .addTo(layer)
+    }
+    return () => {
+      layer.remove()
+    }
+  }, [handle, regions.data, objects, hiddenRegionId, i18n.language])
+
+  // Geo objects.
+  useEffect(() => {
+    if (!handle || !geoObjects.data) return
+    const { L, map } = handle
+    const layer = L.layerGroup().addTo(map)
+    for (const geo of geoObjects.data) {
+      const icon = L.divIcon({
+        className: 'kropla-marker',
+        html: pinHtml(geo.marker, '#7048e8', `map-geo-${geo.id}`, 'geo'),
+        iconSize: [pinSize.width, pinSize.height],
+        iconAnchor: [pinSize.width / 2, pinSize.height],
+      })
+      L.marker(latLng(geo.location), { icon, title: geo.name, alt: geo.name })
+        .on('click', () => setPopup({ kind: 'geo_object', id: geo.id, at: geo.location }))
+        .addTo(layer)
+    }
+    return () => {
+      layer.remove()
+    }
+  }, [handle, geoObjects.data])
+
+  // Once, when the farm is known: show all of it (else spec 01's default view stays).
+  useEffect(() => {
+    if (!handle || hasFitted.current || !regions.data || !geoObjects.data) return
+    hasFitted.current = true
+    const points = [
+      ...located.map((object) => object.location!),
+      ...regions.data.flatMap((region) => region.points),
+      ...geoObjects.data.map((geo) => geo.location),
+    ]
+    if (points.length === 1) handle.map.setView(latLng(points[0]!), 16)
+    else if (points.length > 1)
+      handle.map.fitBounds(handle.L.latLngBounds(points.map(latLng)), { padding: [32, 32], maxZoom: 17 })
+  }, [handle, located, regions.data, geoObjects.data])
+
+  const show = useCallback(
+    (kind: MapItemKind, id: number) => {
+      if (!handle) return
+      const at =
+        kind === 'module'
+          ? objects.find((object) => object.id === id)?.location
+          : kind === 'geo_object'
+            ? geoObjects.data?.find((geo) => geo.id === id)?.location
+            : undefined
+      const region = kind === 'region' ? regions.data?.find((r) => r.id === id) : undefined
+      if (region?.points.length) {
+        const bounds = handle.L.latLngBounds(region.points.map(latLng))
+        handle.map.fitBounds(bounds, { padding: [32, 32], maxZoom: 17 })
+        const centre = bounds.getCenter()
+        setPopup({ kind, id, at: { lat: centre.lat, lng: centre.lng } })
+      } else if (at) {
+        handle.map.setView(latLng(at), Math.max(handle.map.getZoom(), 16))
+        setPopup({ kind, id, at })
+      }
+    },
+    [handle, objects, geoObjects.data, regions.data],
+  )
+
+  const context = useMemo(() => (handle ? { ...handle, show, tiles } : null), [handle, show, tiles])
+  const close = () => setPopup(null)
+  const popupContent = (() => {
+    if (!popup) return null
+    if (popup.kind === 'module') {
+      const object = objects.find((o) => o.id === popup.id)
+      return object ? (
+        <ModulePopup
+          object={object}
+          config={configs.get(object.id)}
+          state={states.get(object.id) ?? 'offline'}
+        />
+      ) : null
+    }
+    if (popup.kind === 'region') {
+      const region = regions.data?.find((r) => r.id === popup.id)
+      return region ? (
+        <RegionPopup
+          region={region}
+          objects={objects}
+          actions={readOnly ? undefined : actions}
+          onAction={close}
+        />
+      ) : null
+    }
+    const geo = geoObjects.data?.find((g) => g.id === popup.id)
+    return geo ? (
+      <GeoObjectPopup geoObject={geo} actions={readOnly ? undefined : actions} onAction={close} />
+    ) : null
+  })()
+
+  const unplaced = objects.length - located.length
+  return (
+    <div
+      className="kropla-map"
+      style={{ position: 'relative', height }}
+      data-testid="farm-map"
+      data-ready={handle ? 'true' : undefined}
+    >
+      <div ref={ref} style={{ position: 'absolute', inset: 0 }} data-testid="farm-map-canvas" />
+      {(tiles === 'failed' || tiles === 'none' || unplaced > 0) && (
+        <Stack
+          gap={2}
+          style={{
+            position: 'absolute',
+            left: 8,
+            bottom: 22,
+            zIndex: 500,
+            pointerEvents: 'none',
+            maxWidth: '70%',
+          }}
+        >
+          {tiles === 'failed' && (
+            <Text size="xs" c="dimmed" bg="rgba(255,255,255,0.85)" px={6} data-testid="map-tiles-failed">
+              {t('map.tiles_failed')}
+            </Text>
+          )}
+          {unplaced > 0 && (
+            <Text size="xs" c="dimmed" bg="rgba(255,255,255,0.85)" px={6} data-testid="map-unplaced">
+              {t('map.unplaced', { count: unplaced })}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {popupRef.current && popupContent && createPortal(popupContent, popupRef.current.element)}
+      {context && <FarmMapContext.Provider value={context}>{children}</FarmMapContext.Provider>}
+    </div>
+  )
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+function ModulePopup({
+  object,
+  config,
+  state,
+}: {
+  object: ObjectSummary
+  config: ObjectConfig | undefined
+  state: ModuleMapState
+}) {
+  const { t, i18n } = useTranslation()
+  const format = useUserFormat()
+  const readings = tileReadings(object, config)
+  return (
+    <Stack gap={6} data-testid={`map-popup-module-${object.serial}`}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={0} miw={0}>
+          <Text fw={600} truncate>
+            {object.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {modelWording(i18n, object.last_device_model, 'short')} · {object.serial}
+          </Text>
+        </Stack>
+        <Badge color={state === 'alarm' ? 'red' : state === 'online' ? 'teal' : 'gray'} variant="light">
+          {t(`map.state.${state}`)}
+        </Badge>
+      </Group>
+      {readings.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.no_data')}
+        </Text>
+      )}
+      {readings.map((reading) => (
+        <Group key={reading.field} justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" c="dimmed" truncate>
+            {reading.customLabel ?? translateKey(i18n, `fields.${reading.field}`, reading.field)}
+          </Text>
+          <Text size="sm" fw={500} c={reading.isFlagged ? 'red' : undefined}>
+            {format.value(reading.input, reading.latest?.value ?? null)}
+          </Text>
+        </Group>
+      ))}
+      <Text size="xs" c="dimmed">
+        {t('dashboard.last_data')}:{' '}
+        {object.last_data_at ? format.dateTime(object.last_data_at) : t('dashboard.no_data')}
+      </Text>
+      <Anchor component={Link} to={modulePath(object.id)} size="sm" data-testid="map-popup-history">
+        {t('map.history')}
+      </Anchor>
+    </Stack>
+  )
+}
+
+function RegionPopup({
+  region,
+  objects,
+  actions,
+  onAction,
+}: {
+  region: Region
+  objects: readonly ObjectSummary[]
+  actions: FarmMapActions | undefined
+  onAction: () => void
+}) {
+  const { t, i18n } = useTranslation()
+  const moisture = regionSoilMoisture(region, objects)
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(i18n.language, {
+      maximumFractionDigits: digits,
+      minimumFractionDigits: digits,
+    }).format(value)
+  return (
+    <Stack gap={6} data-testid={`map-popup-region-${region.id}`}>
+      <Text fw={600}>{region.name}</Text>
+      {region.description && (
+        <Text size="sm" c="dimmed">
+          {region.description}
+        </Text>
+      )}
+      <Text size="sm">
+        {t('map.area')}: {formatArea(polygonAreaM2(region.points), 'ha', i18n.language)}
+      </Text>
+      <Text size="sm">
+        {t('map.perimeter')}: {number(perimeterM(region.points), 0)} m
+      </Text>
+      <Text size="sm" data-testid="region-moisture">
+        {t('map.soil_moisture')}: {moisture === null ? t('map.no_moisture') : `${number(moisture, 1)} %`}
+      </Text>
+      {actions && (
+        <Group gap="xs" mt={4}>
+          {actions.onEditRegionShape && (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => {
+                onAction()
+                actions.onEditRegionShape?.(region)
+              }}
+            >
+              {t('map.edit_shape')}
+            </Button>
+          )}
+          {actions.onEditRegion && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                onAction()
+                actions.onEditRegion?.(region)
+              }}
+            >
+              {t('map.edit_details')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  )
+}
+
+function GeoObjectPopup({
+  geoObject,
+  actions,
+  onAction,
+}: {
+  geoObject: GeoObject
+  actions: FarmMapActions | undefined
+  onAction: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap={6} data-testid={`map-popup-geo-${geoObject.id}`}>
+      <Text fw={600}>{geoObject.name}</Text>
+      {geoObject.description && (
+        <Text size="sm" c="dimmed">
+          {geoObject.description}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {geoObject.location.lat.toFixed(6)}°, {geoObject.location.lng.toFixed(6)}°
+      </Text>
+      {actions?.onEditGeoObject && (
+        <Button
+          size="xs"
+          variant="default"
+          w="fit-content"
+          onClick={() => {
+            onAction()
+            actions.onEditGeoObject?.(geoObject)
+          }}
+        >
+          {t('map.edit_details')}
+        </Button>
+      )}
+    </Stack>
+  )
+}

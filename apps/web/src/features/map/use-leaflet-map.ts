@@ -1,0 +1,82 @@
+import { mapDefaults } from '@kropla/domain'
+import type { Map as LeafletMap } from 'leaflet'
+import { useEffect, useRef, useState } from 'react'
+import { type Leaflet, loadGeoman, loadLeaflet } from './load-leaflet'
+
+export interface LeafletHandle {
+  L: Leaflet
+  map: LeafletMap
+}
+
+/** Whether the background tiles arrive: `failed` when every one so far failed (offline, blocked). */
+export type TileState = 'none' | 'loading' | 'ok' | 'failed'
+
+export interface LeafletMapOptions {
+  /** Leaflet tile address; null: no background at all. */
+  tileUrl: string | null
+  attribution: string
+  maxZoom?: number
+  /** Load leaflet-geoman's drawing and editing tools too. */
+  withTools?: boolean
+}
+
+/**
+ * Our small seam over Leaflet (no react-leaflet: it is not under an open-source licence): loads
+ * Leaflet on demand, makes the map in the returned ref's element at spec 01's default view
+ * (52 N 21 E, zoom 11, at most 19), adds the tile layer and follows whether its tiles load, keeps
+ * the map sized to its element, and removes it on unmount. Markers, shapes and tools are the
+ * caller's, through the handle.
+ */
+export function useLeafletMap({
+  tileUrl,
+  attribution,
+  maxZoom = mapDefaults.maxZoom,
+  withTools = false,
+}: LeafletMapOptions) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [handle, setHandle] = useState<LeafletHandle | null>(null)
+  const [tiles, setTiles] = useState<TileState>(tileUrl ? 'loading' : 'none')
+
+  useEffect(() => {
+    let isCancelled = false
+    let map: LeafletMap | undefined
+    let resize: ResizeObserver | undefined
+    setTiles(tileUrl ? 'loading' : 'none')
+    void (withTools ? loadGeoman() : loadLeaflet()).then((L) => {
+      const element = ref.current
+      if (isCancelled || !element) return
+      map = L.map(element, {
+        center: [mapDefaults.center.lat, mapDefaults.center.lng],
+        zoom: mapDefaults.zoom,
+        maxZoom,
+      })
+      if (tileUrl) {
+        let loaded = 0
+        let failed = 0
+        L.tileLayer(tileUrl, { maxZoom, attribution })
+          .on('tileload', () => {
+            loaded += 1
+            setTiles('ok')
+          })
+          .on('tileerror', () => {
+            failed += 1
+            if (loaded === 0 && failed > 0) setTiles('failed')
+          })
+          .addTo(map)
+      }
+      if (typeof ResizeObserver !== 'undefined') {
+        resize = new ResizeObserver(() => map?.invalidateSize())
+        resize.observe(element)
+      }
+      setHandle({ L, map })
+    })
+    return () => {
+      isCancelled = true
+      resize?.disconnect()
+      map?.remove()
+      setHandle(null)
+    }
+  }, [tileUrl, attribution, maxZoom, withTools])
+
+  return { ref, handle, tiles }
+}

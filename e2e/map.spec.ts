@@ -1,0 +1,113 @@
+import { demoFarm } from '@kropla/domain'
+import { catalogues } from '@kropla/i18n'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './support/browser'
+import { useJourneyEnvironment } from './support/environment'
+import { logInAsDemo, visit } from './support/journey'
+
+/**
+ * Issue 13 item 7: the map. Modules as markers over a background that may not load, a region drawn
+ * by clicking its corners with its area in hectares shown while drawing, saved and still there after
+ * a reload; at desktop and phone widths.
+ */
+const en = catalogues.en
+const env = useJourneyEnvironment({ simulator: false })
+
+/** A plain gridded PNG standing in for the tile service (the test machine reaches no tile server). */
+const tile = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAWElEQVR42u3PoQ0AIAwAwe4/WQ0aj6pihrIEoskl/wNcrJ2ji3fdMzcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACA/zUZnFzSqguFVQAAAABJRU5ErkJggg==',
+  'base64',
+)
+const tiles = 'https://tile.openstreetmap.org/**'
+
+async function openMap(page: Page, baseUrl: string) {
+  await visit(page, baseUrl, '/map')
+  await page.locator('[data-testid="farm-map"][data-ready="true"]').waitFor()
+}
+
+const locatedModules = demoFarm.modules.filter((module) => module.location)
+
+describe('map', () => {
+  it('shows the modules when the tiles are unreachable, and a quiet notice', async () => {
+    const { page, pageErrors, cspViolations } = await env.visit()
+    let refused = 0
+    await page.route(tiles, (route) => {
+      refused += 1
+      return route.abort('internetdisconnected')
+    })
+    await logInAsDemo(page, env.stack.baseUrl)
+    await openMap(page, env.stack.baseUrl)
+    await page.getByTestId('map-tiles-failed').waitFor()
+    expect(refused).toBeGreaterThan(0)
+    await page.locator('[data-testid^="map-module-"]').first().waitFor()
+    expect(await page.locator('[data-testid^="map-module-"]').count()).toBe(locatedModules.length)
+
+    // A marker's popup: its latest values with units and the way to its history.
+    const probe = locatedModules[0]!
+    await page.getByTestId(`map-module-${probe.serial}`).click({ force: true })
+    const popup = page.getByTestId(`map-popup-module-${probe.serial}`)
+    await popup.waitFor()
+    expect(await popup.getByTestId('map-popup-history').textContent()).toBe(en.map.history)
+    await screenshot(page, 'map-no-tiles-1280')
+    expect(pageErrors).toEqual([])
+    expect(cspViolations).toEqual([])
+  })
+
+  it('draws a region by clicking its corners, shows its area in hectares, and keeps it after a reload', async () => {
+    const { page, pageErrors, cspViolations } = await env.visit()
+    await page.route(tiles, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }))
+    await logInAsDemo(page, env.stack.baseUrl)
+    await openMap(page, env.stack.baseUrl)
+    await page.getByRole('button', { name: en.map.draw_region }).click()
+    const measure = page.getByTestId('draw-measure')
+    await measure.waitFor()
+
+    const canvas = page.getByTestId('farm-map-canvas')
+    const box = (await canvas.boundingBox())!
+    const cx = box.x + box.width / 2
+    const cy = box.y + box.height / 2
+    const corners = [
+      [cx - 120, cy - 80],
+      [cx + 120, cy - 80],
+      [cx + 120, cy + 80],
+      [cx - 120, cy + 80],
+    ] as const
+    for (const [x, y] of corners) await page.mouse.click(x, y)
+    await page.mouse.move(cx - 200, cy)
+    // Live while drawing: the pointer is the fifth corner for now.
+    await page.waitForFunction(() =>
+      /Points: 4/.test(document.querySelector('[data-testid="draw-measure"]')?.textContent ?? ''),
+    )
+    expect(await measure.textContent()).toMatch(/Area: [\d,]+\.\d\d ha · Perimeter: [\d,]+ m/)
+    await screenshot(page, 'map-drawing-1280')
+    await page.getByRole('button', { name: en.map.finish }).click()
+
+    await page.getByLabel(en.resources.name).fill('East field')
+    const inDialog = page.getByTestId('region-measure')
+    await inDialog.waitFor()
+    const area = /Area: ([\d,.]+ ha)/.exec((await inDialog.textContent()) ?? '')?.[1]
+    expect(area).toBeTruthy()
+    await page.getByRole('button', { name: en.resources.save }).click()
+    await page.getByText(en.resources.created).waitFor()
+    await page.getByText(`East field · ${area}`).waitFor()
+
+    await openMap(page, env.stack.baseUrl)
+    await page.getByText(`East field · ${area}`).waitFor()
+    expect(await page.locator('path.kropla-region').count()).toBeGreaterThanOrEqual(1)
+
+    // Search waits for the typing to stop, then finds the region by name.
+    await page.getByTestId('map-search').fill('east')
+    await page.getByTestId('map-search-results').getByText('East field').click()
+    await page.locator('[data-testid^="map-popup-region-"]').waitFor()
+    expect(await page.locator('[data-testid^="map-popup-region-"]').textContent()).toContain(area)
+    await screenshot(page, 'map-region-1280')
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openMap(page, env.stack.baseUrl)
+    await page.getByText(`East field · ${area}`).waitFor()
+    await screenshot(page, 'map-390')
+    expect(pageErrors).toEqual([])
+    expect(cspViolations).toEqual([])
+  })
+})
