@@ -48,8 +48,11 @@ describe('map', () => {
     await page.getByTestId(`map-module-${probe.serial}`).click({ force: true })
     const popup = page.getByTestId(`map-popup-module-${probe.serial}`)
     await popup.waitFor()
-    expect(await popup.getByTestId('map-popup-history').textContent()).toBe(en.map.history)
+    expect(await popup.getByTestId('map-popup-module-page').textContent()).toBe(en.map.module_page)
     await screenshot(page, 'map-no-tiles-1280')
+    // Each value opens its history.
+    await popup.locator('[data-testid^="map-history-"]').first().click()
+    await page.getByTestId('history-dialog').waitFor()
     expect(pageErrors).toEqual([])
     expect(cspViolations).toEqual([])
   })

@@ -540,7 +540,7 @@ export const enApp = {
     tiles_failed: 'Map background unavailable: modules, regions and objects are still shown.',
     unplaced: 'Modules without a location: {{count}}',
     state: { online: 'Online', offline: 'Offline', alarm: 'Alarm' },
-    history: 'History and module page',
+    module_page: 'Module page',
     area: 'Area',
     perimeter: 'Perimeter',
     points: 'Points',

@@ -542,7 +542,7 @@ export const plApp: AppMessages = {
     tiles_failed: 'Podkład mapy jest niedostępny: moduły, regiony i obiekty są nadal widoczne.',
     unplaced: 'Moduły bez lokalizacji: {{count}}',
     state: { online: 'Online', offline: 'Offline', alarm: 'Alarm' },
-    history: 'Historia i strona modułu',
+    module_page: 'Strona modułu',
     area: 'Powierzchnia',
     perimeter: 'Obwód',
     points: 'Punkty',

@@ -7,7 +7,7 @@ import {
   polygonAreaM2,
   type Region,
 } from '@kropla/domain'
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import type { LatLngExpression, Popup } from 'leaflet'
 import {
   createContext,
@@ -26,6 +26,7 @@ import { formatArea } from '../../lib/format-area'
 import { translateKey } from '../../lib/translate-key'
 import { isCommunicating, tileReadings } from '../dashboard/tile-readings'
 import { communicationCheckMs, useNow } from '../dashboard/use-now'
+import { openHistory } from '../history/open-history'
 import { modelWording, modulePath } from '../modules/objects-api'
 import { useGeoObjects, useObjects, useRegions } from '../resources/resource-queries'
 import { useSession } from '../session/useSession'
@@ -417,22 +418,33 @@ function ModulePopup({
           {t('dashboard.no_data')}
         </Text>
       )}
-      {readings.map((reading) => (
-        <Group key={reading.field} justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" c="dimmed" truncate>
-            {reading.customLabel ?? translateKey(i18n, `fields.${reading.field}`, reading.field)}
-          </Text>
-          <Text size="sm" fw={500} c={reading.isFlagged ? 'red' : undefined}>
-            {format.value(reading.input, reading.latest?.value ?? null)}
-          </Text>
-        </Group>
-      ))}
+      {readings.map((reading) => {
+        const label = reading.customLabel ?? translateKey(i18n, `fields.${reading.field}`, reading.field)
+        // Every value opens its history (spec 01 section 2), as on the start cards.
+        return (
+          <UnstyledButton
+            key={reading.field}
+            onClick={() => openHistory({ idObject: object.id, field: reading.field })}
+            aria-label={t('history.open', { field: label })}
+            data-testid={`map-history-${object.serial}-${reading.field}`}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" c="dimmed" truncate>
+                {label}
+              </Text>
+              <Text size="sm" fw={500} c={reading.isFlagged ? 'red' : 'blue'} td="underline dotted">
+                {format.value(reading.input, reading.latest?.value ?? null)}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        )
+      })}
       <Text size="xs" c="dimmed">
         {t('dashboard.last_data')}:{' '}
         {object.last_data_at ? format.dateTime(object.last_data_at) : t('dashboard.no_data')}
       </Text>
-      <Anchor component={Link} to={modulePath(object.id)} size="sm" data-testid="map-popup-history">
-        {t('map.history')}
+      <Anchor component={Link} to={modulePath(object.id)} size="sm" data-testid="map-popup-module-page">
+        {t('map.module_page')}
       </Anchor>
     </Stack>
   )
