@@ -125,7 +125,8 @@ function WeatherFigures({ weather }: { weather: WeatherAnswer }) {
 
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      {/* Columns follow the panel's own width, not the window's: a dashboard widget may be narrow. */}
+      <SimpleGrid minColWidth="min(100%, 18rem)" autoFlow="auto-fit" spacing="sm" verticalSpacing="sm">
         {air && (
           <Part title={t('weather.now')}>
             <Figure
