@@ -17,9 +17,12 @@ export interface HistoryModule {
   timeZone: string
 }
 
-interface PointRow {
-  ts: Date
+export type HistoryTable = 'raw' | 'hour' | 'day'
+
+interface ResultRow {
+  kind: 'm' | 'p' | 'c'
   field: string
+  ts: Date
   value: number | null
   min: number | null
   max: number | null
@@ -27,35 +30,84 @@ interface PointRow {
   count: number | null
 }
 
-const aggregated = (row: PointRow): HistoryPoint => ({
-  ts: row.ts,
-  field: row.field,
-  value: row.value,
-  min: row.min ?? undefined,
-  max: row.max ?? undefined,
-  sum: row.sum ?? undefined,
-  count: row.count ?? undefined,
-})
+/** The module, when it is the account's: its model and the account's time zone. */
+const moduleCte = `m as (
+  select o.last_device_model as model, c.time_zone from objects o join clients c on c.id = o.id_client
+  where o.id = $1 and o.id_client = $2
+)`
+const moduleRow = `select 'm' as kind, model as field, null::timestamptz as ts, null::float8 as value,
+  null::float8 as min, null::float8 as max, null::float8 as sum, null::int as count, time_zone from m`
+
+/**
+ * The points of each table over [start, end): raw readings; UTC hours overlapping it; the
+ * account's local days overlapping it (each at its local midnight, in the module row's zone).
+ */
+const pointsSql: Record<HistoryTable, string> = {
+  raw: `select 'p', field, ts, value, null, null, null, null, null from readings
+    where object_id = $1 and field = any($3::text[]) and ts >= $4 and ts < $5 and id_client = $2
+      and exists (select 1 from m)`,
+  hour: `select 'p', field, bucket, sum / count, min, max, sum, count, null from readings_hourly
+    where object_id = $1 and field = any($3::text[]) and bucket >= date_trunc('hour', $4::timestamptz, 'UTC')
+      and bucket < $5 and id_client = $2 and exists (select 1 from m)`,
+  day: `select 'p', d.field, d.bucket, d.sum / d.count, d.min, d.max, d.sum, d.count, null
+    from m cross join readings_daily d
+    where d.object_id = $1 and d.field = any($3::text[])
+      and d.day >= ($4::timestamptz at time zone m.time_zone)::date
+      and d.day <= ($5::timestamptz at time zone m.time_zone)::date
+      and d.bucket < $5 and d.id_client = $2`,
+}
 
 /**
  * A module's readings over a range, raw or from the hourly and daily rollups kept by ingest
- * (readings-dal.ts). Every query is limited to the account that owned the module when the readings
- * came (`id_client`), so a module passed to another account does not show its former owner's past.
+ * (readings-dal.ts), each read in one statement together with the module's ownership check (a
+ * module of another account gives `module: null` and no points). Every query is limited to the
+ * account that owned the module when the readings came (`id_client`), so a module passed to
+ * another account does not show its former owner's past.
  */
 export function createHistoryDal(pool: pg.Pool) {
+  const parse = (rows: ResultRow[]) => {
+    let module: HistoryModule | null = null
+    let count = 0
+    const points: HistoryPoint[] = []
+    for (const row of rows as (ResultRow & { time_zone: string | null })[]) {
+      if (row.kind === 'm') module = { model: row.field, timeZone: row.time_zone ?? 'UTC' }
+      else if (row.kind === 'c') count = row.count ?? 0
+      else
+        points.push(
+          row.count === null
+            ? { ts: row.ts, field: row.field, value: row.value }
+            : {
+                ts: row.ts,
+                field: row.field,
+                value: row.value,
+                min: row.min ?? undefined,
+                max: row.max ?? undefined,
+                sum: row.sum ?? undefined,
+                count: row.count,
+              },
+        )
+    }
+    return { module, count, points }
+  }
+
   return {
-    /** The module if it belongs to the account, with its model and the account's time zone. */
-    async findModule(idClient: number, idObject: number): Promise<HistoryModule | null> {
-      const result = await pool.query<{ model: string; time_zone: string }>(
-        `select o.last_device_model as model, c.time_zone from objects o join clients c on c.id = o.id_client
-         where o.id = $1 and o.id_client = $2`,
-        [idObject, idClient],
+    async points(
+      table: HistoryTable,
+      idClient: number,
+      idObject: number,
+      fields: readonly string[],
+      start: Date,
+      end: Date,
+    ) {
+      const result = await pool.query<ResultRow>(
+        `with ${moduleCte} ${moduleRow} union all ${pointsSql[table]}`,
+        [idObject, idClient, fields, start.toISOString(), end.toISOString()],
       )
-      const row = result.rows[0]
-      return row ? { model: row.model, timeZone: row.time_zone } : null
+      const { module, points } = parse(result.rows)
+      return { module, points }
     },
 
-    /** The raw readings of the busiest field in [start, end), counted up to `limit`. */
+    /** The module, and the raw readings of its busiest requested field in [start, end), counted up to `limit`. */
     async countRaw(
       idClient: number,
       idObject: number,
@@ -64,60 +116,17 @@ export function createHistoryDal(pool: pg.Pool) {
       end: Date,
       limit: number,
     ) {
-      const result = await pool.query<{ count: number | null }>(
-        `select max(c.n)::int as count from unnest($3::text[]) as f(field),
+      const result = await pool.query<ResultRow>(
+        `with ${moduleCte} ${moduleRow} union all
+         select 'c', null, null, null, null, null, null, max(c.n)::int, null from unnest($3::text[]) as f(field),
            lateral (select count(*) as n from (
              select 1 from readings r
              where r.object_id = $1 and r.field = f.field and r.ts >= $4 and r.ts < $5 and r.id_client = $2
              limit $6) as x) as c`,
         [idObject, idClient, fields, start.toISOString(), end.toISOString(), limit],
       )
-      return result.rows[0]?.count ?? 0
-    },
-
-    async raw(idClient: number, idObject: number, fields: readonly string[], start: Date, end: Date) {
-      const result = await pool.query<PointRow>(
-        `select ts, field, value, null::float8 as min, null::float8 as max, null::float8 as sum, null::int as count
-         from readings
-         where object_id = $1 and field = any($3::text[]) and ts >= $4 and ts < $5 and id_client = $2
-         order by ts`,
-        [idObject, idClient, fields, start.toISOString(), end.toISOString()],
-      )
-      return result.rows.map((row): HistoryPoint => ({ ts: row.ts, field: row.field, value: row.value }))
-    },
-
-    /** UTC hours overlapping [start, end). */
-    async hourly(idClient: number, idObject: number, fields: readonly string[], start: Date, end: Date) {
-      const result = await pool.query<PointRow>(
-        `select bucket as ts, field, sum / count as value, min, max, sum, count
-         from readings_hourly
-         where object_id = $1 and field = any($3::text[]) and bucket >= date_trunc('hour', $4::timestamptz, 'UTC')
-           and bucket < $5 and id_client = $2
-         order by bucket`,
-        [idObject, idClient, fields, start.toISOString(), end.toISOString()],
-      )
-      return result.rows.map(aggregated)
-    },
-
-    /** The account's local days overlapping [start, end), each at its local midnight. */
-    async daily(
-      idClient: number,
-      idObject: number,
-      fields: readonly string[],
-      start: Date,
-      end: Date,
-      timeZone: string,
-    ) {
-      const result = await pool.query<PointRow>(
-        `select bucket as ts, field, sum / count as value, min, max, sum, count
-         from readings_daily
-         where object_id = $1 and field = any($3::text[])
-           and day >= ($4::timestamptz at time zone $6)::date and day <= ($5::timestamptz at time zone $6)::date
-           and bucket < $5 and id_client = $2
-         order by bucket`,
-        [idObject, idClient, fields, start.toISOString(), end.toISOString(), timeZone],
-      )
-      return result.rows.map(aggregated)
+      const { module, count } = parse(result.rows)
+      return { module, count }
     },
   }
 }

@@ -3,7 +3,6 @@ import {
   findModel,
   formatUtcTimestamp,
   type HistoryAnswer,
-  type HistoryResolution,
   type HistoryRow,
   historyRange,
   resolutionByCount,
@@ -65,25 +64,21 @@ export function createHistoryService(deps: { dal: HistoryDal; now?: () => Date }
     ): Promise<HistoryOutcome> {
       const range = historyRange(request, now())
       if (!range) return { ok: false, code: 'history_bad_range' }
-      const module = await deps.dal.findModule(idClient, request.id_object)
-      if (!module) return { ok: false, code: 'module_not_found' }
-      const inputs = new Set(findModel(module.model)?.inputs.map((input) => input.name))
       const fields = [...new Set(request.fields)]
-      if (fields.some((field) => !inputs.has(field))) return { ok: false, code: 'field_unknown' }
       const maxPoints = request.max_points ?? defaultHistoryMaxPoints
       const { start, end } = range
       const args = [idClient, request.id_object, fields, start, end] as const
-      let resolution: HistoryResolution
-      const byRange = resolutionByRange(end.getTime() - start.getTime(), maxPoints)
-      if (byRange === 'count') {
-        resolution = resolutionByCount(await deps.dal.countRaw(...args, maxPoints + 1), maxPoints)
-      } else resolution = byRange
-      const points =
-        resolution === 'raw'
-          ? await deps.dal.raw(...args)
-          : resolution === 'hour'
-            ? await deps.dal.hourly(...args)
-            : await deps.dal.daily(...args, module.timeZone)
+      // The module's check comes with the first query (one round trip for a raw or daily answer).
+      let resolution = resolutionByRange(end.getTime() - start.getTime(), maxPoints)
+      if (resolution === 'count') {
+        const counted = await deps.dal.countRaw(...args, maxPoints + 1)
+        if (!counted.module) return { ok: false, code: 'module_not_found' }
+        resolution = resolutionByCount(counted.count, maxPoints)
+      }
+      const { module, points } = await deps.dal.points(resolution, ...args)
+      if (!module) return { ok: false, code: 'module_not_found' }
+      const inputs = new Set(findModel(module.model)?.inputs.map((input) => input.name))
+      if (fields.some((field) => !inputs.has(field))) return { ok: false, code: 'field_unknown' }
       return {
         ok: true,
         answer: {

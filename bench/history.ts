@@ -1,0 +1,369 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type pg from 'pg'
+import { io, type Socket } from 'socket.io-client'
+import { openDatabase } from '../apps/server/src/db/client'
+import { freePort, machineLoad, repoRoot, round, runCli, startServerProcess, waitUntilReady } from './lib'
+
+/**
+ * `history_request` over a day, a month and a year of 10-minute readings of 20 AM-100-103 modules
+ * (every field), through the real server's socket, against the plain SQL that returns the same
+ * points on the same database in the same run.
+ */
+
+const model = 'AM-100-103'
+const fields = [
+  'TEMP_1',
+  'TEMP_2',
+  'TEMP_3',
+  'HUMIDITY_1',
+  'HUMIDITY_2',
+  'HUMIDITY_3',
+  'ECW_1',
+  'ECW_2',
+  'ECW_3',
+  'MCI_1',
+  'MCI_2',
+  'MCI_3',
+  'battvol',
+  'sigstr',
+  'comm',
+] as const
+const clientName = 'Bench Farm'
+const email = 'bench@example.com'
+const password = 'Bench-horse-1'
+const DAY = 86_400_000
+
+export interface HistoryArgs {
+  modules: number
+  days: number
+  repeats: number
+  /** Seconds of untimed requests after the server's start. */
+  settleS: number
+}
+
+export function parseHistoryArgs(argv: string[]): HistoryArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      modules: { type: 'string', default: '20' },
+      days: { type: 'string', default: '365' },
+      repeats: { type: 'string', default: '7' },
+      settle: { type: 'string', default: '10' },
+    },
+  })
+  return {
+    modules: Number(values.modules),
+    days: Number(values.days),
+    repeats: Number(values.repeats),
+    settleS: Number(values.settle),
+  }
+}
+
+/** The rollup statements of the migration: the same grouping as ingest (an integration test shows it). */
+function backfillStatements() {
+  const migrations = path.join(repoRoot, 'apps/server/src/db/migrations')
+  const file = fs.readdirSync(migrations).find((name) => name.endsWith('_reading_rollups.sql'))
+  if (!file) throw new Error('no reading rollups migration')
+  return fs
+    .readFileSync(path.join(migrations, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .filter((part) => /INSERT INTO/.test(part))
+}
+
+/**
+ * A year of readings generated inside the database, one statement per module (10-minute steps,
+ * every field, smooth daily waves with a little noise), then the rollups built by the migration's
+ * own statements.
+ */
+async function load(pool: pg.Pool, objects: { id: number; id_client: number }[], start: number, end: number) {
+  for (const [index, object] of objects.entries()) {
+    await pool.query(
+      `insert into readings (object_id, field, ts, value, id_client)
+       select $1, f.field, t.ts,
+         case
+           when f.field like 'TEMP%' then round((15 + 8 * sin(extract(epoch from t.ts) / 13751.0 + $4) + random())::numeric, 1)
+           when f.field like 'HUMIDITY%' then round((30 + 10 * sin(extract(epoch from t.ts) / 86400.0 + $4))::numeric, 1)
+           when f.field like 'ECW%' then round((1 + sin(extract(epoch from t.ts) / 50000.0))::numeric, 2)
+           when f.field like 'MCI%' then round((0.5 + 0.4 * sin(extract(epoch from t.ts) / 70000.0))::numeric, 2)
+           when f.field = 'battvol' then 3.6
+           when f.field = 'sigstr' then 70
+           else 0 end::float8,
+         $2
+       from unnest($3::text[]) as f(field),
+         generate_series($5::timestamptz, $6::timestamptz - interval '1 second', interval '10 minutes') as t(ts)`,
+      [
+        object.id,
+        object.id_client,
+        fields,
+        index,
+        new Date(start).toISOString(),
+        new Date(end).toISOString(),
+      ],
+    )
+    process.stdout.write(`\r  readings of module ${index + 1}/${objects.length}`)
+  }
+  process.stdout.write('\n')
+  for (const statement of backfillStatements()) await pool.query(statement)
+  await pool.query('analyze readings')
+  await pool.query('analyze readings_hourly')
+  await pool.query('analyze readings_daily')
+}
+
+interface Case {
+  name: string
+  start: string
+  end: string
+  /** The plain SQL returning the points the answer holds, and the same points from raw readings. */
+  sql: { text: string; values: unknown[] }
+  fromRaw: { text: string; values: unknown[] }
+}
+
+function cases(idObject: number, idClient: number, end: number, timeZone: string): Case[] {
+  const range = (days: number) => ({
+    start: new Date(end - days * DAY).toISOString(),
+    end: new Date(end).toISOString(),
+  })
+  const day = range(1)
+  const month = range(30)
+  const year = range(365)
+  const base = [idObject, idClient, ['TEMP_1']]
+  return [
+    {
+      name: 'day',
+      ...day,
+      sql: {
+        text: `select ts, field, value from readings
+               where object_id = $1 and field = any($3::text[]) and ts >= $4 and ts < $5 and id_client = $2 order by ts`,
+        values: [...base, day.start, day.end],
+      },
+      fromRaw: {
+        text: `select ts, field, value from readings
+               where object_id = $1 and field = any($3::text[]) and ts >= $4 and ts < $5 and id_client = $2 order by ts`,
+        values: [...base, day.start, day.end],
+      },
+    },
+    {
+      name: 'month',
+      ...month,
+      sql: {
+        text: `select bucket, field, sum / count as value, min, max, sum, count from readings_hourly
+               where object_id = $1 and field = any($3::text[]) and bucket >= $4 and bucket < $5 and id_client = $2
+               order by bucket`,
+        values: [...base, month.start, month.end],
+      },
+      fromRaw: {
+        text: `select date_trunc('hour', ts, 'UTC') as bucket, field, avg(value), min(value), max(value), sum(value), count(*)
+               from readings where object_id = $1 and field = any($3::text[]) and ts >= $4 and ts < $5 and id_client = $2
+               group by 1, 2 order by 1`,
+        values: [...base, month.start, month.end],
+      },
+    },
+    {
+      name: 'year',
+      ...year,
+      sql: {
+        text: `select bucket, field, sum / count as value, min, max, sum, count from readings_daily
+               where object_id = $1 and field = any($3::text[])
+                 and day >= ($4::timestamptz at time zone $6)::date and day <= ($5::timestamptz at time zone $6)::date
+                 and bucket < $5 and id_client = $2
+               order by bucket`,
+        values: [...base, year.start, year.end, timeZone],
+      },
+      fromRaw: {
+        text: `select (ts at time zone $6)::date as day, field, avg(value), min(value), max(value), sum(value), count(*)
+               from readings where object_id = $1 and field = any($3::text[]) and ts >= $4 and ts < $5 and id_client = $2
+               group by 1, 2 order by 1`,
+        values: [...base, year.start, year.end, timeZone],
+      },
+    },
+  ]
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function timeIt(repeats: number, run: () => Promise<number>) {
+  await run() // warm-up: plans, caches
+  const times: number[] = []
+  let points = 0
+  for (let index = 0; index < repeats; index++) {
+    const started = performance.now()
+    points = await run()
+    times.push(performance.now() - started)
+  }
+  return { ms: median(times), points }
+}
+
+async function login(url: string) {
+  const token = await fetch(`${url}/token`)
+  const cookies = token.headers.getSetCookie().map((line) => line.split(';')[0]!)
+  const csrf = ((await token.json()) as { token: string }).token
+  const answer = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'csrf-token': csrf, cookie: cookies.join('; ') },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!answer.ok) throw new Error(`login failed: ${answer.status}`)
+  const session = answer.headers.getSetCookie().map((line) => line.split(';')[0]!)
+  return [...cookies, ...session].join('; ')
+}
+
+export async function runHistory(args: HistoryArgs) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-bench-history-'))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    DEMO: '0',
+  }
+  const values = args.modules * fields.length * args.days * 144
+  console.log(
+    `history bench: ${args.modules} ${model} modules x ${fields.length} fields x ${args.days} days of 10-minute readings = ${values} readings, embedded database; ${machineLoad()}`,
+  )
+  let server: ReturnType<typeof startServerProcess> | undefined
+  let socket: Socket | undefined
+  try {
+    await runCli(
+      ['user', 'create', '--email', email, '--password', password, '--type', 'admin', '--client', clientName],
+      env,
+    )
+    const csv = path.join(dataDir, 'fleet.csv')
+    const serials = Array.from(
+      { length: args.modules },
+      (_, index) => `HIST${String(index).padStart(4, '0')}`,
+    )
+    fs.writeFileSync(
+      csv,
+      [
+        'serial,pin,model,client',
+        ...serials.map((serial, index) => `${serial},${200_000 + index},${model},${clientName}`),
+      ].join('\n'),
+    )
+    await runCli(['fleet', 'import', csv], env)
+
+    // Readings end at the last whole hour; the ranges end there too.
+    const end = Math.floor(Date.now() / 3_600_000) * 3_600_000
+    const start = end - args.days * DAY
+    const database = await openDatabase({ dataDir })
+    let sqlTimes: {
+      name: string
+      sql: { ms: number; points: number }
+      fromRaw: { ms: number; points: number }
+    }[]
+    let target: { id: number; id_client: number; time_zone: string }
+    try {
+      const objects = (
+        await database.pool.query<{ id: number; id_client: number; time_zone: string }>(
+          `select o.id, o.id_client, c.time_zone from objects o join clients c on c.id = o.id_client order by o.id`,
+        )
+      ).rows
+      target = objects[0]!
+      let t = performance.now()
+      await load(database.pool, objects, start, end)
+      const counts = (
+        await database.pool.query<{ readings: number; hourly: number; daily: number }>(
+          `select (select count(*) from readings)::int as readings, (select count(*) from readings_hourly)::int as hourly,
+             (select count(*) from readings_daily)::int as daily`,
+        )
+      ).rows[0]!
+      console.log(
+        `loaded ${counts.readings} readings, ${counts.hourly} hourly and ${counts.daily} daily rollup rows in ${round((performance.now() - t) / 1000, 1)} s`,
+      )
+      t = performance.now()
+      sqlTimes = []
+      for (const entry of cases(target.id, target.id_client, end, target.time_zone)) {
+        const sql = await timeIt(
+          args.repeats,
+          async () => (await database.pool.query(entry.sql.text, entry.sql.values)).rowCount ?? 0,
+        )
+        const fromRaw = await timeIt(
+          Math.min(3, args.repeats),
+          async () => (await database.pool.query(entry.fromRaw.text, entry.fromRaw.values)).rowCount ?? 0,
+        )
+        sqlTimes.push({ name: entry.name, sql, fromRaw })
+      }
+    } finally {
+      await database.close()
+    }
+
+    const port = await freePort()
+    env.PORT = String(port)
+    env.MQTT_PORT = String(await freePort())
+    server = startServerProcess(env)
+    const url = `http://127.0.0.1:${port}`
+    await waitUntilReady(server, url)
+    const cookie = await login(url)
+    const connected = io(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false })
+    socket = connected
+    await new Promise<void>((resolve, reject) => {
+      connected.once('connect', () => resolve())
+      connected.once('connect_error', reject)
+    })
+
+    const results: Record<string, unknown>[] = []
+    let ok = true
+    // The first seconds after start-up the server is busy with its own start (first passes of its
+    // periodic work, cold caches): every range is asked for a while before anything is timed.
+    const ask = (entry: Case) =>
+      connected.timeout(60_000).emitWithAck('history_request', {
+        id_object: target.id,
+        fields: ['TEMP_1'],
+        start_date: entry.start,
+        end_date: entry.end,
+      }) as Promise<{ rows?: unknown[]; resolution?: string; err?: string }>
+    const settleUntil = performance.now() + args.settleS * 1000
+    while (performance.now() < settleUntil)
+      for (const entry of cases(target.id, target.id_client, end, target.time_zone)) await ask(entry)
+    for (const entry of cases(target.id, target.id_client, end, target.time_zone)) {
+      let resolution = ''
+      const answer = await timeIt(args.repeats, async () => {
+        const reply = await ask(entry)
+        if (!reply.rows) throw new Error(`history_request refused: ${reply.err}`)
+        resolution = reply.resolution ?? ''
+        return reply.rows.length
+      })
+      const sql = sqlTimes.find((timing) => timing.name === entry.name)!
+      const ratio = answer.ms / sql.sql.ms
+      const samePoints = answer.points === sql.sql.points
+      ok &&= samePoints
+      if (entry.name === 'year') ok &&= answer.ms < 300 && ratio <= 1.5
+      console.log(
+        `${entry.name.padEnd(5)} ${resolution.padEnd(4)} ${String(answer.points).padStart(5)} points: history_request ${round(answer.ms, 1)} ms, ` +
+          `plain SQL ${round(sql.sql.ms, 1)} ms (${sql.sql.points} rows${samePoints ? '' : ' - NOT THE SAME COUNT'}), ratio ${round(ratio, 2)}; ` +
+          `the same points aggregated from raw readings ${round(sql.fromRaw.ms, 1)} ms`,
+      )
+      results.push({
+        range: entry.name,
+        resolution,
+        points: answer.points,
+        answer_ms: round(answer.ms, 1),
+        sql_ms: round(sql.sql.ms, 1),
+        ratio: round(ratio, 2),
+        from_raw_ms: round(sql.fromRaw.ms, 1),
+      })
+    }
+    console.log('targets: a year under 300 ms and within 1.5x of the plain SQL')
+    console.log(
+      JSON.stringify({
+        bench: 'history',
+        db: 'embedded',
+        modules: args.modules,
+        days: args.days,
+        results,
+        ok,
+      }),
+    )
+    return ok
+  } finally {
+    socket?.close()
+    await server?.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
