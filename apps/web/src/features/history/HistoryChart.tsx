@@ -1,5 +1,6 @@
 import type { HistoryAnswer } from '@kropla/domain'
 import { Box } from '@mantine/core'
+import { useReducedMotion } from '@mantine/hooks'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/format-date'
@@ -73,6 +74,11 @@ export function HistoryChart({
   const format = useChartFormat()
   const element = useRef<HTMLDivElement>(null)
   const [chart, setChart] = useState<EChartsType | null>(null)
+  const reducedMotion = useReducedMotion()
+  /** The time of the answer last drawn to the end (ECharts' `finished`), for tests and screenshots. */
+  const [drawn, setDrawn] = useState<string | null>(null)
+  const shown = useRef<string | null>(null)
+  const key = `${answer.start_date}/${answer.end_date}/${answer.resolution}/${type}`
 
   useEffect(() => {
     let disposed = false
@@ -83,6 +89,7 @@ export function HistoryChart({
       // Without a 2D canvas (jsdom, a locked-down browser) the label still says what the chart holds.
       if (!canDrawCanvas()) return
       made = init(element.current, undefined, { renderer: 'canvas' })
+      made.on('finished', () => setDrawn(shown.current))
       observer = new ResizeObserver(() => made?.resize())
       observer.observe(element.current)
       setChart(made)
@@ -102,13 +109,16 @@ export function HistoryChart({
         grid,
         look,
         words: { average: t('history.average'), min: t('history.min'), max: t('history.max') },
+        reducedMotion,
       }),
-    [answer, series, type, format, t, grid, look],
+    [answer, series, type, format, t, grid, look, reducedMotion],
   )
   useEffect(() => {
     // A new answer replaces the old series entirely (notMerge), so no stale band stays behind.
-    chart?.setOption(option, { notMerge: true, lazyUpdate: true })
-  }, [chart, option])
+    if (!chart) return
+    shown.current = key
+    chart.setOption(option, { notMerge: true, lazyUpdate: true })
+  }, [chart, option, key])
 
   const label = series
     .map((entry) =>
@@ -128,7 +138,7 @@ export function HistoryChart({
       data-testid={testId}
       data-resolution={answer.resolution}
       data-points={answer.rows.length}
-      data-drawn={chart ? 'true' : undefined}
+      data-drawn={chart && drawn === key ? 'true' : undefined}
       h={height}
       w="100%"
     />

@@ -60,6 +60,8 @@ export function historyChartOption(
     /** Dashboard chart options: the value grid lines (default shown), lines drawn as area or steps. */
     grid?: boolean
     look?: 'area' | 'step'
+    /** The user asks for reduced motion: no drawing animation. */
+    reducedMotion?: boolean
   },
 ) {
   const { type, words, format } = options
@@ -142,7 +144,7 @@ export function historyChartOption(
 
   const rowAt = new Map(answer.rows.map((row, at) => [times[at]!, row]))
   return {
-    animation: !big,
+    animation: !big && !options.reducedMotion,
     color: palette,
     grid: { left: 8, right: 8, top: 36, bottom: 28, containLabel: true },
     legend: { show: series.length > 1, data: series.map((entry) => entry.label), top: 0 },
