@@ -114,3 +114,76 @@ describe('map', () => {
     expect(cspViolations).toEqual([])
   })
 })
+
+describe('map on the phone and the localizer', () => {
+  it('walks a field boundary with the phone GPS (a corner per fix) and saves it as a region', async () => {
+    const { page, context, pageErrors } = await env.visit()
+    await context.grantPermissions(['geolocation'], { origin: env.stack.baseUrl })
+    await page.route(tiles, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }))
+    const corners = [
+      { latitude: 52.24, longitude: 21.03 },
+      { latitude: 52.24, longitude: 21.0315 },
+      { latitude: 52.2409, longitude: 21.0315 },
+      { latitude: 52.2409, longitude: 21.03 },
+    ]
+    await context.setGeolocation({ ...corners[0]!, accuracy: 5 })
+    await logInAsDemo(page, env.stack.baseUrl)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openMap(page, env.stack.baseUrl)
+    await page.getByRole('button', { name: en.map.walk_boundary }).click()
+    const measure = page.getByTestId('draw-measure')
+    // The first fix after 1 s, then one every 5 s: walk to the next corner between fixes.
+    for (const [index, corner] of corners.entries()) {
+      await context.setGeolocation({ ...corner, accuracy: 5 })
+      await page.waitForFunction(
+        (count) =>
+          (document.querySelector('[data-testid="draw-measure"]')?.textContent ?? '').includes(
+            `Points: ${count}`,
+          ),
+        index + 1,
+      )
+    }
+    expect(await page.getByTestId('gps-status').textContent()).toBe('Position accuracy: ±5 m')
+    // About 102 m by 100 m: 1.02 ha.
+    expect(await measure.textContent()).toMatch(/Area: 1\.0\d ha · Perimeter: 40\d m · Points: 4/)
+    await screenshot(page, 'map-walk-390')
+    await page.getByRole('button', { name: en.map.finish }).click()
+    await page.getByLabel(en.resources.name).fill('Walked field')
+    await page.getByRole('button', { name: en.resources.save }).click()
+    await page.getByText(/Walked field · 1\.0\d ha/).waitFor()
+    expect(pageErrors).toEqual([])
+  })
+
+  it('places a geo object where the map is clicked and moves it with the localizer', async () => {
+    const { page, pageErrors } = await env.visit()
+    await page.route(tiles, (route) => route.abort('internetdisconnected'))
+    await logInAsDemo(page, env.stack.baseUrl)
+    await openMap(page, env.stack.baseUrl)
+    const before = await page.locator('[data-testid^="map-geo-"]').count()
+    await page.getByRole('button', { name: en.map.add_object }).click()
+    const box = (await page.getByTestId('farm-map-canvas').boundingBox())!
+    await page.mouse.click(box.x + box.width / 3, box.y + box.height / 3)
+    await page.getByLabel(en.resources.name).fill('Well')
+    const lat = page.getByLabel(en.resources.geo_objects.lat)
+    expect(Number(await lat.inputValue())).toBeGreaterThan(50)
+
+    await page.getByRole('button', { name: en.map.pick_on_map }).click()
+    const localizer = page.getByTestId('localizer-map')
+    await localizer.waitFor()
+    await page.getByTestId('localizer-marker').waitFor()
+    const pickBox = (await localizer.boundingBox())!
+    await page.mouse.click(pickBox.x + pickBox.width / 2 + 40, pickBox.y + pickBox.height / 2 + 40)
+    const picked = await page.getByTestId('localizer-point').textContent()
+    expect(picked).toMatch(/Latitude: 52\.\d+° · Longitude: 2\d\.\d+°/)
+    await screenshot(page, 'map-localizer-1280')
+    await page.getByRole('button', { name: en.map.use_point }).click()
+    expect(picked).toContain(await lat.inputValue())
+    await page.getByRole('button', { name: en.resources.save }).click()
+    await page.getByText(en.resources.created).waitFor()
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid^="map-geo-"]').length === count,
+      before + 1,
+    )
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -76,6 +76,8 @@ export interface FarmMapProps {
   withTools?: boolean
   /** A region being reshaped: drawn by the editing tool instead. */
   hiddenRegionId?: number | null
+  /** Open on this point (zoom 16) instead of showing the whole farm. */
+  focus?: GeoPoint | null
   /** Tools and overlays, given the map through useFarmMap once it is ready. */
   children?: ReactNode
 }
@@ -99,6 +101,7 @@ export function FarmMap({
   actions,
   withTools = false,
   hiddenRegionId = null,
+  focus = null,
   children,
 }: FarmMapProps) {
   const { t } = useTranslation()
@@ -125,6 +128,7 @@ export function FarmMap({
       actions={actions}
       withTools={withTools}
       hiddenRegionId={hiddenRegionId}
+      focus={focus}
       tileUrl={settings.data.tileUrl}
       attribution={settings.data.attribution}
       maxZoom={settings.data.maxZoom}
@@ -140,6 +144,7 @@ function FarmMapView({
   actions,
   withTools,
   hiddenRegionId,
+  focus,
   tileUrl,
   attribution,
   maxZoom,
@@ -279,6 +284,10 @@ function FarmMapView({
   useEffect(() => {
     if (!handle || hasFitted.current || !regions.data || !geoObjects.data) return
     hasFitted.current = true
+    if (focus) {
+      handle.map.setView(latLng(focus), 16)
+      return
+    }
     const points = [
       ...located.map((object) => object.location!),
       ...regions.data.flatMap((region) => region.points),
@@ -287,7 +296,7 @@ function FarmMapView({
     if (points.length === 1) handle.map.setView(latLng(points[0]!), 16)
     else if (points.length > 1)
       handle.map.fitBounds(handle.L.latLngBounds(points.map(latLng)), { padding: [32, 32], maxZoom: 17 })
-  }, [handle, located, regions.data, geoObjects.data])
+  }, [handle, located, regions.data, geoObjects.data, focus])
 
   const show = useCallback(
     (kind: MapItemKind, id: number) => {
@@ -409,7 +418,12 @@ function ModulePopup({
             {modelWording(i18n, object.last_device_model, 'short')} · {object.serial}
           </Text>
         </Stack>
-        <Badge color={state === 'alarm' ? 'red' : state === 'online' ? 'teal' : 'gray'} variant="light">
+        <Badge
+          color={state === 'alarm' ? 'red' : state === 'online' ? 'teal' : 'gray'}
+          variant="light"
+          style={{ flexShrink: 0 }}
+          data-testid="map-popup-state"
+        >
           {t(`map.state.${state}`)}
         </Badge>
       </Group>
