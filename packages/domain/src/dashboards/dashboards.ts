@@ -240,6 +240,25 @@ export function nextFreeRow(widgets: readonly { layout: WidgetLayout }[]): numbe
   return widgets.reduce((bottom, widget) => Math.max(bottom, widget.layout.y + widget.layout.h), 0)
 }
 
+/**
+ * Where a new widget of this size goes: the first place, row by row and left to right, where it
+ * overlaps no other widget (at the latest under all of them).
+ */
+export function firstFreePlace(
+  widgets: readonly { layout: WidgetLayout }[],
+  size: { w: number; h: number },
+): WidgetLayout {
+  const bottom = nextFreeRow(widgets)
+  const overlaps = (x: number, y: number) =>
+    widgets.some(
+      ({ layout }) =>
+        x < layout.x + layout.w && layout.x < x + size.w && y < layout.y + layout.h && layout.y < y + size.h,
+    )
+  for (let y = 0; y < bottom; y++)
+    for (let x = 0; x + size.w <= dashboardLimits.columns; x++) if (!overlaps(x, y)) return { x, y, ...size }
+  return { x: 0, y: bottom, ...size }
+}
+
 /** Default size of a new widget of a type on the desktop grid. */
 export function defaultWidgetSize(type: WidgetType): { w: number; h: number } {
   switch (type) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   dashboardLimits,
+  firstFreePlace,
   moveInPhoneOrder,
   phoneOrder,
   saveDashboardSchema,
@@ -131,5 +132,14 @@ describe('widget_irrigation', () => {
     expect(widgetIrrigationRequestSchema.safeParse({ outputs: ['x'] }).success).toBe(false)
     expect(widgetIrrigationAckSchema.safeParse({ err: 'internal', message: 'Error' }).success).toBe(true)
     expect(widgetIrrigationAckSchema.safeParse({ ok: true, outputs: [] }).success).toBe(true)
+  })
+})
+
+describe('a new widget', () => {
+  it('takes the first free place, row by row, else goes under the others', () => {
+    const tiles = [{ layout: { x: 0, y: 0, w: 12, h: 8 } }, { layout: { x: 0, y: 8, w: 3, h: 4 } }]
+    expect(firstFreePlace(tiles, { w: 6, h: 4 })).toEqual({ x: 3, y: 8, w: 6, h: 4 })
+    expect(firstFreePlace(tiles, { w: 12, h: 6 })).toEqual({ x: 0, y: 12, w: 12, h: 6 })
+    expect(firstFreePlace([], { w: 3, h: 4 })).toEqual({ x: 0, y: 0, w: 3, h: 4 })
   })
 })

@@ -1,7 +1,7 @@
 import {
   type Dashboard,
   defaultWidgetSize,
-  nextFreeRow,
+  firstFreePlace,
   type Widget,
   type WidgetInput,
   type WidgetType,
@@ -53,7 +53,7 @@ export function DashboardScreen() {
 const newWidgetId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 function newWidget(type: WidgetType, widgets: readonly Widget[]): WidgetInput {
-  const layout = { x: 0, y: nextFreeRow(widgets), ...defaultWidgetSize(type) }
+  const layout = firstFreePlace(widgets, defaultWidgetSize(type))
   const base = { id: newWidgetId(), title: '', layout }
   if (type === 'chart' || type === 'simple_chart')
     return { ...base, type, source: { id_object: null, field: null } }

@@ -31,7 +31,11 @@ export function useDashboardWrites() {
   return {
     create: useMutation({
       mutationFn: (body: SaveDashboard) => api.post('/api/dashboards', body, dashboardSchema),
-      onSuccess: () => refresh(),
+      // In the list at once, so the screen can show the new dashboard before the list is read again.
+      onSuccess: (created) => {
+        queryClient.setQueryData<Dashboard[]>(dashboardsQueryKey, (list) => list && [...list, created])
+        void refresh()
+      },
     }),
     save: useMutation({
       mutationFn: ({ id, body }: { id: number; body: SaveDashboard }) =>
