@@ -106,6 +106,8 @@ describe('dashboards', () => {
     await page.locator('[data-testid^="widget-chart-"][data-drawn="true"]').waitFor()
     await page.locator('[data-testid^="widget-value-"]').first().filter({ hasText: / %$/ }).waitFor()
     await page.locator('[data-testid^="output-state-"]').first().waitFor()
+    await page.locator('[data-widget-type="map"] [data-testid="farm-map"]').waitFor()
+    await page.locator('[data-widget-type="weather"] [data-testid="weather-panel"]').waitFor()
     const types = await page
       .locator('[data-widget-type]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-widget-type')))
@@ -146,6 +148,10 @@ describe('dashboards', () => {
     expect(Number(chart[3])).toBeGreaterThan(300)
     expect(Number(tile[3])).toBeLessThan(200)
     await fullScreenshot(page, 'dashboard-390')
+    await page.locator('[data-widget-type="simple_chart"]').scrollIntoViewIfNeeded()
+    await screenshot(page, 'dashboard-390-widgets')
+    await page.locator('[data-widget-type="map"]').scrollIntoViewIfNeeded()
+    await screenshot(page, 'dashboard-390-map')
 
     await page.getByRole('button', { name: words.edit, exact: true }).click()
     await page.getByTestId('dashboard-phone-list').waitFor()

@@ -149,10 +149,6 @@ export const enApp = {
       'This browser cannot read NFC tags (Chrome on Android can). Type the module serial number instead.',
     serial: 'Module serial number',
     open_module: 'Open module',
-    not_yet_map: 'The farm map is not part of this version yet.',
-    not_yet_weather: 'The weather panel is not part of this version yet.',
-    not_yet_chart:
-      'Readings since this dashboard was opened; the chart of past readings is not part of this version yet.',
   },
   modules: {
     title: 'Modules',

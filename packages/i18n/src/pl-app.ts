@@ -151,10 +151,6 @@ export const plApp: AppMessages = {
       'Ta przeglądarka nie czyta znaczników NFC (Chrome na Androidzie tak). Wpisz numer seryjny modułu.',
     serial: 'Numer seryjny modułu',
     open_module: 'Otwórz moduł',
-    not_yet_map: 'Mapy gospodarstwa nie ma jeszcze w tej wersji.',
-    not_yet_weather: 'Panelu pogody nie ma jeszcze w tej wersji.',
-    not_yet_chart:
-      'Odczyty od otwarcia pulpitu; wykresu wcześniejszych odczytów nie ma jeszcze w tej wersji.',
   },
   modules: {
     title: 'Moduły',

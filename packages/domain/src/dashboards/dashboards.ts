@@ -263,14 +263,14 @@ export function firstFreePlace(
 export function defaultWidgetSize(type: WidgetType): { w: number; h: number } {
   switch (type) {
     case 'simple_chart':
-    case 'nfc_scan':
       return { w: 3, h: 4 }
+    case 'nfc_scan':
+      return { w: 3, h: 5 }
     case 'resources':
       return { w: 12, h: 8 }
-    case 'chart':
-    case 'map':
-      return { w: 6, h: 8 }
-    default:
+    case 'system_state':
       return { w: 6, h: 6 }
+    default:
+      return { w: 6, h: 8 }
   }
 }

@@ -136,7 +136,7 @@ describe('dashboards', () => {
       'system_state',
       'weather',
     ])
-    expect(body.widgets[3]!.layout).toEqual({ x: 6, y: 0, w: 6, h: 6 })
+    expect(body.widgets[3]!.layout).toEqual({ x: 0, y: 10, w: 6, h: 8 })
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save layout' })).toBeNull())
     expect(screen.getByTestId('weather-panel')).toBeTruthy()
   })

@@ -99,13 +99,3 @@ export function NfcScanWidget({ widget }: { widget: WidgetOf<'nfc_scan'> }) {
     </Stack>
   )
 }
-
-/** Where a part another feature builds is not in this version yet: said plainly, not faked. */
-export function NotYetWidget({ what }: { what: 'map' | 'weather' | 'chart' }) {
-  const { t } = useTranslation()
-  return (
-    <Text size="sm" c="dimmed" data-testid={`widget-not-yet-${what}`}>
-      {t(`dashboards.not_yet_${what}`)}
-    </Text>
-  )
-}

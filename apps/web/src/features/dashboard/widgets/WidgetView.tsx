@@ -3,10 +3,11 @@ import { lazy, Suspense } from 'react'
 import { PendingState } from '../../../app/ui/PendingState'
 import { WeatherPanel } from '../../weather/WeatherPanel'
 import { ManualControlWidget, SystemStateWidget } from './IrrigationWidgets'
-import { NfcScanWidget, NotYetWidget, ResourcesWidget } from './OtherWidgets'
+import { NfcScanWidget, ResourcesWidget } from './OtherWidgets'
 import { SimpleChartWidget } from './ValueWidgets'
 
 const ChartWidget = lazy(() => import('./ChartWidget'))
+const MapWidget = lazy(() => import('./MapWidget'))
 
 /** What a widget shows, by its type. */
 export function WidgetView({ widget }: { widget: Widget }) {
@@ -22,7 +23,11 @@ export function WidgetView({ widget }: { widget: Widget }) {
         </Suspense>
       )
     case 'map':
-      return <NotYetWidget what="map" />
+      return (
+        <Suspense fallback={<PendingState />}>
+          <MapWidget widget={widget} />
+        </Suspense>
+      )
     case 'weather':
       return <WeatherPanel title={false} />
     case 'system_state':
