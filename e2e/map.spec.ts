@@ -57,7 +57,7 @@ describe('map', () => {
     expect(cspViolations).toEqual([])
   })
 
-  it('draws a region by clicking its corners, shows its area in hectares, and keeps it after a reload', async () => {
+  it('draws a region by clicking its corners, shows its area in hectares, keeps it after a reload, and reshapes it', async () => {
     const { page, pageErrors, cspViolations } = await env.visit()
     await page.route(tiles, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }))
     await logInAsDemo(page, env.stack.baseUrl)
@@ -106,9 +106,34 @@ describe('map', () => {
     expect(await page.locator('[data-testid^="map-popup-region-"]').textContent()).toContain(area)
     await screenshot(page, 'map-region-1280')
 
+    // Reshape it: drag one corner outwards with leaflet-geoman; the area follows, and is saved.
+    await page
+      .locator('[data-testid^="map-popup-region-"]')
+      .getByRole('button', { name: en.map.edit_shape })
+      .click()
+    await page.getByTestId('draw-measure').waitFor()
+    const before = await page.getByTestId('draw-measure').textContent()
+    const corner = page.locator('.leaflet-marker-pane .marker-icon:not(.marker-icon-middle)').first()
+    const at = (await corner.boundingBox())!
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(at.x - 60, at.y - 60, { steps: 8 })
+    await page.mouse.up()
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="draw-measure"]')?.textContent !== text,
+      before,
+    )
+    const reshaped = /Area: ([\d,.]+ ha)/.exec(
+      (await page.getByTestId('draw-measure').textContent()) ?? '',
+    )?.[1]
+    expect(reshaped).not.toBe(area)
+    await page.getByRole('button', { name: en.map.save_shape }).click()
+    await page.getByText(en.map.shape_saved).waitFor()
+    await page.getByText(`East field · ${reshaped}`).waitFor()
+
     await page.setViewportSize({ width: 390, height: 844 })
     await openMap(page, env.stack.baseUrl)
-    await page.getByText(`East field · ${area}`).waitFor()
+    await page.getByText(`East field · ${reshaped}`).waitFor()
     await screenshot(page, 'map-390')
     expect(pageErrors).toEqual([])
     expect(cspViolations).toEqual([])

@@ -37,6 +37,8 @@ describe('the module page', () => {
     expect(screen.getByTestId('detail-created').textContent).toBe('2026-01-01 00:00:00')
     expect((field('properties.soil_type') as unknown as HTMLSelectElement).value).toBe('2')
     expect(screen.getByLabelText<HTMLInputElement>('Custom label, Temperature 1').value).toBe('Root zone')
+    // The location can be picked on the map (the localizer loads when pressed).
+    expect(screen.getByRole('button', { name: 'Pick on the map' })).toBeTruthy()
   })
 
   it('refuses a custom label longer than 32 characters in the browser', async () => {

@@ -57,6 +57,27 @@ describe('regions', () => {
     expect(within(row).getByText('North field')).toBeTruthy()
   })
 
+  it('shows the area in hectares and perimeter as points are typed, and refuses crossing edges', async () => {
+    const { server } = openFarm('/kropla_2/settings/regions')
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a region' }))
+    await screen.findByLabelText('Latitude of point 1')
+    fireEvent.change(field('name'), { target: { value: 'Bow tie' } })
+    // About 100 m by 100 m at 52 N: 1 ha, 400 m around.
+    setPoint(1, '52', '21')
+    setPoint(2, '52', '21.00146')
+    setPoint(3, '52.0009', '21.00146')
+    expect(screen.queryByTestId('region-measure')?.textContent).toMatch(/Area: 0\.50 ha · Perimeter: 34\d m/)
+    fireEvent.click(screen.getByRole('button', { name: 'Add a point' }))
+    setPoint(4, '52.0009', '21')
+    expect(screen.getByTestId('region-measure').textContent).toMatch(/Area: 1\.00 ha · Perimeter: 40\d m/)
+    // Corners 3 and 4 swapped: the edges cross.
+    setPoint(3, '52.0009', '21')
+    setPoint(4, '52.0009', '21.00146')
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('The edges of a region must not cross.')).toBeTruthy()
+    expect(server.callsTo('POST', '/api/regions')).toHaveLength(0)
+  })
+
   it('adds a geo object with a marker and a location, in Polish', async () => {
     const { server } = openFarm('/kropla_2/settings/geo_objects', 'pl')
     fireEvent.click(await screen.findByRole('button', { name: 'Dodaj obiekt na mapie' }))
