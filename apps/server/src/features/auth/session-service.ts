@@ -204,11 +204,16 @@ export function createSessionService(deps: SessionServiceDeps) {
       const at = now()
       const rows = await deps.dal.findContexts(sessionIds)
       const clientOf = new Map<string, number>()
+      const stale: string[] = []
       for (const row of rows) {
         const auth = (await contextOf(row, at))?.auth
-        if (auth) clientOf.set(auth.sessionId, auth.idClient)
+        if (!auth) continue
+        clientOf.set(auth.sessionId, auth.idClient)
+        // As resolve(): last_seen_at is written at most every touchEveryMs, so that a socket
+        // request (every history chart asks one) reads the session without writing it.
+        if (at.getTime() - row.session.last_seen_at.getTime() > touchEveryMs) stale.push(auth.sessionId)
       }
-      await deps.dal.touch([...clientOf.keys()], at, idleUntil(at), deps.maxMs)
+      await deps.dal.touch(stale, at, idleUntil(at), deps.maxMs)
       return { ended: sessionIds.filter((id) => !clientOf.has(id)), clientOf }
     },
 
