@@ -107,26 +107,34 @@ export function createHistoryDal(pool: pg.Pool) {
       return { module, points }
     },
 
-    /** The module, and the raw readings of its busiest requested field in [start, end), counted up to `limit`. */
-    async countRaw(
+    /**
+     * For a range that raw readings may or may not fit: the raw readings of the busiest requested
+     * field are counted (up to `maxPoints + 1`) and the same statement returns the raw points when
+     * they fit, else the hourly ones (resolutionByCount's rule: raw when count <= maxPoints).
+     */
+    async rawOrHourly(
       idClient: number,
       idObject: number,
       fields: readonly string[],
       start: Date,
       end: Date,
-      limit: number,
+      maxPoints: number,
     ) {
       const result = await pool.query<ResultRow>(
-        `with ${moduleCte} ${moduleRow} union all
-         select 'c', null, null, null, null, null, null, max(c.n)::int, null from unnest($3::text[]) as f(field),
-           lateral (select count(*) as n from (
-             select 1 from readings r
-             where r.object_id = $1 and r.field = f.field and r.ts >= $4 and r.ts < $5 and r.id_client = $2
-             limit $6) as x) as c`,
-        [idObject, idClient, fields, start.toISOString(), end.toISOString(), limit],
+        `with ${moduleCte}, counted as (
+           select max(c.n)::int as n from unnest($3::text[]) as f(field),
+             lateral (select count(*) as n from (
+               select 1 from readings r
+               where r.object_id = $1 and r.field = f.field and r.ts >= $4 and r.ts < $5 and r.id_client = $2
+               limit $6 + 1) as x) as c
+         )
+         ${moduleRow}
+         union all select 'c', null, null, null, null, null, null, n, null from counted
+         union all ${pointsSql.raw} and (select n from counted) <= $6
+         union all ${pointsSql.hour} and (select n from counted) > $6`,
+        [idObject, idClient, fields, start.toISOString(), end.toISOString(), maxPoints],
       )
-      const { module, count } = parse(result.rows)
-      return { module, count }
+      return parse(result.rows)
     },
   }
 }

@@ -3,12 +3,13 @@ import {
   findModel,
   formatUtcTimestamp,
   type HistoryAnswer,
+  type HistoryResolution,
   type HistoryRow,
   historyRange,
   resolutionByCount,
   resolutionByRange,
 } from '@kropla/domain'
-import type { HistoryDal, HistoryPoint } from './history-dal'
+import type { HistoryDal, HistoryModule, HistoryPoint } from './history-dal'
 
 export type HistoryOutcome = { ok: true; answer: HistoryAnswer } | { ok: false; code: string }
 
@@ -68,14 +69,20 @@ export function createHistoryService(deps: { dal: HistoryDal; now?: () => Date }
       const maxPoints = request.max_points ?? defaultHistoryMaxPoints
       const { start, end } = range
       const args = [idClient, request.id_object, fields, start, end] as const
-      // The module's check comes with the first query (one round trip for a raw or daily answer).
-      let resolution = resolutionByRange(end.getTime() - start.getTime(), maxPoints)
-      if (resolution === 'count') {
-        const counted = await deps.dal.countRaw(...args, maxPoints + 1)
-        if (!counted.module) return { ok: false, code: 'module_not_found' }
+      // One statement each time: the module's check rides with the points (and with the count
+      // that decides between raw and hourly points when the range alone does not).
+      const byRange = resolutionByRange(end.getTime() - start.getTime(), maxPoints)
+      let resolution: HistoryResolution
+      let read: { module: HistoryModule | null; points: HistoryPoint[] }
+      if (byRange === 'count') {
+        const counted = await deps.dal.rawOrHourly(...args, maxPoints)
         resolution = resolutionByCount(counted.count, maxPoints)
+        read = counted
+      } else {
+        resolution = byRange
+        read = await deps.dal.points(resolution, ...args)
       }
-      const { module, points } = await deps.dal.points(resolution, ...args)
+      const { module, points } = read
       if (!module) return { ok: false, code: 'module_not_found' }
       const inputs = new Set(findModel(module.model)?.inputs.map((input) => input.name))
       if (fields.some((field) => !inputs.has(field))) return { ok: false, code: 'field_unknown' }

@@ -96,6 +96,19 @@ describe('history_request', () => {
     )
   })
 
+  it('answers a longer range raw when its readings still fit max_points (counted first)', async () => {
+    const reply = await answer({
+      id_object: probe().id,
+      fields: ['TEMP_1'],
+      start_date: '2026-03-28T00:00:00Z',
+      end_date: '2026-03-31T00:00:00Z',
+      max_points: 500,
+    })
+    expect(reply.resolution).toBe('raw')
+    expect(reply.rows).toHaveLength(count)
+    expect(reply.rows.at(-1)?.TEMP_1).toBe(valueAt(count - 1))
+  })
+
   it('answers from hourly rollups when the raw rows would pass max_points: avg, min, max, sum, count', async () => {
     const reply = await answer({
       id_object: probe().id,
