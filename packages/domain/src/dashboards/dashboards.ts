@@ -13,7 +13,7 @@ export const dashboardLimits = {
   maxWidgets: 32,
   columns: 12,
   maxRows: 200,
-  maxHeight: 24,
+  maxHeight: 48,
   maxDaysBack: 365,
   minPoints: 10,
   maxPoints: 5000,
@@ -196,9 +196,13 @@ export const dashboardOrderSchema = z.object({
 })
 export type DashboardOrder = z.infer<typeof dashboardOrderSchema>
 
-/** The widget every account's first dashboard starts with: today's module tiles. */
-export function startWidgets(): Widget[] {
-  return [{ id: 'modules', type: 'resources', title: '', objects: [], layout: { x: 0, y: 0, w: 12, h: 8 } }]
+/**
+ * The widget every account's first dashboard starts with: today's module tiles, tall enough for
+ * the account's modules at three tiles a row (about six grid rows per row of tiles).
+ */
+export function startWidgets(moduleCount = 0): Widget[] {
+  const h = Math.min(dashboardLimits.maxHeight, Math.max(8, 2 + Math.ceil(moduleCount / 3) * 6))
+  return [{ id: 'modules', type: 'resources', title: '', objects: [], layout: { x: 0, y: 0, w: 12, h } }]
 }
 
 /** Widgets whose place on a phone is half the width (value tiles); the others take the full width. */

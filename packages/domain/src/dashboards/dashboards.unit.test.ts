@@ -107,6 +107,9 @@ describe('widget configuration', () => {
   it('starts a dashboard with the module tiles', () => {
     expect(startWidgets()).toEqual([expect.objectContaining({ type: 'resources', objects: [] })])
     expect(widgetSchema.safeParse(startWidgets()[0]).success).toBe(true)
+    expect(startWidgets(1)[0]!.layout.h).toBe(8)
+    expect(startWidgets(15)[0]!.layout.h).toBe(32)
+    expect(startWidgets(100)[0]!.layout.h).toBe(48)
   })
 })
 

@@ -1,7 +1,7 @@
 import type { Dashboard, Widget } from '@kropla/domain'
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/executor'
-import { clients, dashboards } from '../../db/schema'
+import { clients, dashboards, objects } from '../../db/schema'
 
 type DashboardRow = typeof dashboards.$inferSelect
 
@@ -34,6 +34,11 @@ export function createDashboardsDal(db: Executor, idClient: number) {
     },
     async count() {
       const [row] = await db.select({ n: count() }).from(dashboards).where(eq(dashboards.id_client, idClient))
+      return row?.n ?? 0
+    },
+    /** The account's modules: how tall the start dashboard's tiles are. */
+    async moduleCount() {
+      const [row] = await db.select({ n: count() }).from(objects).where(eq(objects.id_client, idClient))
       return row?.n ?? 0
     },
     async find(id: number) {

@@ -42,7 +42,8 @@ export function createDashboardsService(deps: { db: Db; logger: Logger }) {
           await dal.lockAccount()
           const again = await dal.list()
           if (again.length) return again
-          return [await dal.insert({ name: startDashboardName, position: 0, widgets: startWidgets() })]
+          const widgets = startWidgets(await dal.moduleCount())
+          return [await dal.insert({ name: startDashboardName, position: 0, widgets })]
         }),
       )
     },
