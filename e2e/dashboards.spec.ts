@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, textOf, visit } from './support/journey'
+import { getJson } from './support/schedule-runs'
 
 /**
  * Issue 13, items 3 to 5: a grower builds a dashboard with one widget of each of the eight types,
@@ -99,6 +100,33 @@ describe('dashboards', () => {
     await addWidget(page, 'weather')
     await addWidget(page, 'manual_control')
     await addWidget(page, 'nfc_scan')
+    // Resize the NFC widget taller by its corner, then move it left by its title, with the mouse.
+    const nfcItem = page.locator('.react-grid-item', { has: page.locator('[data-widget-type="nfc_scan"]') })
+    await nfcItem.scrollIntoViewIfNeeded()
+    const sizeBefore = (await nfcItem.boundingBox())!
+    const corner = (await nfcItem.locator('.react-resizable-handle').boundingBox())!
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + 120, { steps: 12 })
+    await page.mouse.up()
+    await page.waitForFunction((height) => {
+      const node = [...document.querySelectorAll('.react-grid-item')].find((item) =>
+        item.querySelector('[data-widget-type="nfc_scan"]'),
+      )
+      return node !== undefined && node.getBoundingClientRect().height > height + 50
+    }, sizeBefore.height)
+    await nfcItem.locator('.widget-drag-handle').scrollIntoViewIfNeeded()
+    const title = (await nfcItem.locator('.widget-drag-handle').boundingBox())!
+    await page.mouse.move(title.x + 20, title.y + title.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(title.x - 380, title.y + title.height / 2 + 10, { steps: 15 })
+    await page.mouse.up()
+    await page.waitForFunction((left) => {
+      const node = [...document.querySelectorAll('.react-grid-item')].find((item) =>
+        item.querySelector('[data-widget-type="nfc_scan"]'),
+      )
+      return node !== undefined && node.getBoundingClientRect().x < left - 200
+    }, sizeBefore.x)
     await fullScreenshot(page, 'dashboard-editing-1280')
     await page.getByRole('button', { name: words.save, exact: true }).click()
     await page.getByRole('button', { name: words.edit, exact: true }).waitFor()
@@ -121,6 +149,14 @@ describe('dashboards', () => {
       'manual_control',
       'nfc_scan',
     ])
+    const saved = await getJson<
+      { name: string; widgets: { type: string; layout: { x: number; w: number; h: number } }[] }[]
+    >(page, '/api/dashboards')
+    const nfc = saved
+      .find((dashboard) => dashboard.name === 'Tomatoes')!
+      .widgets.find((widget) => widget.type === 'nfc_scan')!
+    expect(nfc.layout.h).toBeGreaterThan(5)
+    expect(nfc.layout.x).toBeLessThan(9)
     const before = await widgetBoxes(page)
     await fullScreenshot(page, 'dashboard-1280')
 

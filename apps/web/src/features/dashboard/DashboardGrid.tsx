@@ -1,4 +1,5 @@
 import 'react-grid-layout/css/styles.css'
+import './dashboard.css'
 import { halfWidthOnPhone, moveInPhoneOrder, phoneOrder, type Widget } from '@kropla/domain'
 import { ActionIcon, Card, Group, Text } from '@mantine/core'
 import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout'
@@ -41,6 +42,7 @@ export function DesktopGrid({ widgets, editing, onChange, onConfigure, onRemove 
     <div ref={containerRef} data-testid="dashboard-grid">
       {mounted && (
         <GridLayout
+          className={editing ? 'kropla-dashboard-editing' : undefined}
           width={width}
           layout={layout}
           gridConfig={{
