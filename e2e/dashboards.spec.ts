@@ -203,4 +203,49 @@ describe('dashboards', () => {
     expect(reordered.slice(-2)).toEqual([last, beforeLast])
     expect(pageErrors).toEqual([])
   })
+
+  it('resizes a widget with a finger on a tablet, and manages dashboards at a phone width', async () => {
+    const { page, pageErrors } = await env.visit()
+    await logInAsDemo(page, env.stack.baseUrl)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 })
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
+      })
+
+    await page.getByRole('button', { name: words.edit, exact: true }).click()
+    const item = page.locator('.react-grid-item', { has: page.locator('[data-widget-type="resources"]') })
+    const before = (await item.boundingBox())!
+    const corner = item.locator('.react-resizable-handle')
+    await corner.scrollIntoViewIfNeeded()
+    const box = (await corner.boundingBox())!
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    await touch('touchStart', x, y)
+    for (let step = 1; step <= 10; step++) await touch('touchMove', x - step * 30, y - step * 15)
+    await touch('touchEnd', x - 300, y - 150)
+    await page.waitForFunction((width) => {
+      const node = [...document.querySelectorAll('.react-grid-item')].find((entry) =>
+        entry.querySelector('[data-widget-type="resources"]'),
+      )
+      return node !== undefined && node.getBoundingClientRect().width < width - 150
+    }, before.width)
+    await page.getByRole('button', { name: words.save, exact: true }).click()
+    await page.getByRole('button', { name: words.edit, exact: true }).waitFor()
+    const saved = await getJson<{ name: string; widgets: { type: string; layout: { w: number } }[] }[]>(
+      page,
+      '/api/dashboards',
+    )
+    const start = saved.find((dashboard) => dashboard.name === 'Start')!
+    expect(start.widgets[0]!.layout.w).toBeLessThan(12)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('button', { name: words.manage, exact: true }).click()
+    await page.getByRole('dialog').getByLabel(words.new_name).waitFor()
+    expect(await noHorizontalScroll(page)).toBe(true)
+    await screenshot(page, 'dashboards-manage-390')
+    expect(pageErrors).toEqual([])
+  })
 })
