@@ -141,6 +141,37 @@ describe('dashboards', () => {
     expect(screen.getByTestId('weather-panel')).toBeTruthy()
   })
 
+  it('renames and reorders dashboards', async () => {
+    const second: Dashboard = { id: 8, name: 'Orchard', position: 1, widgets: [] }
+    const server = app([moisture, second], '/dashboard/8')
+    fireEvent.click(await screen.findByRole('button', { name: 'Dashboards' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.change(within(dialog).getByLabelText('Name of dashboard 2'), {
+      target: { value: 'Old orchard' },
+    })
+    fireEvent.click(within(within(dialog).getByTestId('manage-8')).getByRole('button', { name: 'Rename' }))
+    await waitFor(() => expect(screen.getByTestId('dashboard-title').textContent).toBe('Old orchard'))
+    expect(server.callsTo('PUT', '/api/dashboards/8')[0]?.body).toEqual({ name: 'Old orchard', widgets: [] })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move Old orchard up' }))
+    await waitFor(() =>
+      expect(server.callsTo('PUT', '/api/dashboards/order')[0]?.body).toEqual({ ids: [8, 7] }),
+    )
+    await waitFor(() =>
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Old orchard', 'Field']),
+    )
+  })
+
+  it('says so when the layout could not be saved, and keeps editing', async () => {
+    const server = app([moisture], '/dashboard/7')
+    server.state.failures.set('PUT /api/dashboards/7', { status: 500, code: 'dashboard_save_failed' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save layout' }))
+    expect((await screen.findByTestId('dashboard-save-error')).textContent).toBe(
+      'Failed to save the dashboard.',
+    )
+    expect(screen.getByRole('button', { name: 'Save layout' })).toBeTruthy()
+  })
+
   it('follows readings as they arrive, with the unit', async () => {
     app([moisture], '/dashboard/7')
     const value = await screen.findByTestId('widget-value-hum')
