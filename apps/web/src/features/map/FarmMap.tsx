@@ -8,7 +8,7 @@ import {
   type Region,
 } from '@kropla/domain'
 import { Anchor, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core'
-import type { LatLngExpression, Popup } from 'leaflet'
+import type { LatLngExpression, Polygon, Popup } from 'leaflet'
 import {
   createContext,
   type ReactNode,
@@ -165,6 +165,8 @@ function FarmMapView({
   const [popup, setPopup] = useState<OpenPopup | null>(null)
   const popupRef = useRef<{ popup: Popup; element: HTMLDivElement } | null>(null)
   const hasFitted = useRef(false)
+  /** The first view is set (the whole farm, or the focus): what tests wait for before clicking. */
+  const [isFitted, setFitted] = useState(false)
 
   const configs = useMemo(
     () => new Map(details.data?.map((object) => [object.id, object.config])),
@@ -228,19 +230,29 @@ function FarmMapView({
     }
   }, [handle, located, states])
 
-  // Regions, coloured by their latest average soil moisture.
+  // Regions: drawn when the list changes; their colour (the latest average soil moisture) is restyled
+  // in place as readings arrive, so the labels do not flicker.
+  const regionColours = useMemo(
+    () =>
+      new Map(
+        (regions.data ?? []).map((region) => [
+          region.id,
+          moistureColour(regionSoilMoisture(region, objects)),
+        ]),
+      ),
+    [regions.data, objects],
+  )
+  const polygons = useRef(new Map<number, Polygon>())
   useEffect(() => {
     if (!handle || !regions.data) return
     const { L, map } = handle
     const layer = L.layerGroup().addTo(map)
+    const drawn = polygons.current
     for (const region of regions.data) {
       if (region.id === hiddenRegionId || region.points.length < 3) continue
-      const colour = moistureColour(regionSoilMoisture(region, objects))
       const area = formatArea(polygonAreaM2(region.points), 'ha', i18n.language)
-      L.polygon(region.points.map(latLng), {
-        color: colour,
+      const polygon = L.polygon(region.points.map(latLng), {
         weight: 2,
-        fillColor: colour,
         fillOpacity: 0.3,
         className: `kropla-region kropla-region-${region.id}`,
       })
@@ -253,11 +265,22 @@ function FarmMapView({
           setPopup({ kind: 'region', id: region.id, at: { lat: event.latlng.lat, lng: event.latlng.lng } }),
         )
         .addTo(layer)
+      drawn.set(region.id, polygon)
     }
+    setRegionsDrawn((count) => count + 1)
     return () => {
+      drawn.clear()
       layer.remove()
     }
-  }, [handle, regions.data, objects, hiddenRegionId, i18n.language])
+  }, [handle, regions.data, hiddenRegionId, i18n.language])
+  const [regionsDrawn, setRegionsDrawn] = useState(0)
+  useEffect(() => {
+    if (!regionsDrawn) return
+    for (const [id, polygon] of polygons.current) {
+      const colour = regionColours.get(id) ?? moistureColour(null)
+      polygon.setStyle({ color: colour, fillColor: colour })
+    }
+  }, [regionColours, regionsDrawn])
 
   // Geo objects.
   useEffect(() => {
@@ -284,6 +307,7 @@ function FarmMapView({
   useEffect(() => {
     if (!handle || hasFitted.current || !regions.data || !geoObjects.data) return
     hasFitted.current = true
+    setFitted(true)
     if (focus) {
       handle.map.setView(latLng(focus), 16)
       return
@@ -358,7 +382,7 @@ function FarmMapView({
       className="kropla-map"
       style={{ position: 'relative', height }}
       data-testid="farm-map"
-      data-ready={handle ? 'true' : undefined}
+      data-ready={handle && isFitted ? 'true' : undefined}
     >
       <div ref={ref} style={{ position: 'absolute', inset: 0 }} data-testid="farm-map-canvas" />
       {(tiles === 'failed' || tiles === 'none' || unplaced > 0) && (
