@@ -180,7 +180,7 @@ describe('map on the phone and the localizer', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('places a geo object where the map is clicked and moves it with the localizer', async () => {
+  it('places a geo object where the map is clicked, moves it with the localizer and by dragging', async () => {
     const { page, pageErrors } = await env.visit()
     await page.route(tiles, (route) => route.abort('internetdisconnected'))
     await logInAsDemo(page, env.stack.baseUrl)
@@ -210,6 +210,14 @@ describe('map on the phone and the localizer', () => {
       (count) => document.querySelectorAll('[data-testid^="map-geo-"]').length === count,
       before + 1,
     )
+    // Dragged on the map, it keeps its new place.
+    const pin = page.locator('[data-testid^="map-geo-"]').last()
+    const pinBox = (await pin.boundingBox())!
+    await page.mouse.move(pinBox.x + pinBox.width / 2, pinBox.y + pinBox.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(pinBox.x + 80, pinBox.y + 60, { steps: 8 })
+    await page.mouse.up()
+    await page.getByText(en.map.object_moved).waitFor()
     expect(pageErrors).toEqual([])
   })
 })

@@ -561,6 +561,7 @@ export const enApp = {
     cancel: 'Cancel',
     save_shape: 'Save shape',
     shape_saved: 'Region shape saved.',
+    object_moved: 'Object moved.',
     gps_waiting: 'Waiting for the position…',
     gps_accuracy: 'Position accuracy: ±{{metres}} m',
     gps_denied: 'Location access was refused in this browser.',

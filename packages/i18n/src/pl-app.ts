@@ -565,6 +565,7 @@ export const plApp: AppMessages = {
     cancel: 'Anuluj',
     save_shape: 'Zapisz kształt',
     shape_saved: 'Kształt regionu zapisany.',
+    object_moved: 'Obiekt przeniesiony.',
     gps_waiting: 'Oczekiwanie na pozycję…',
     gps_accuracy: 'Dokładność pozycji: ±{{metres}} m',
     gps_denied: 'Ta przeglądarka odmówiła dostępu do lokalizacji.',

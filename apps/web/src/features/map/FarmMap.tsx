@@ -64,6 +64,8 @@ export interface FarmMapActions {
   onEditRegion?: (region: Region) => void
   onEditRegionShape?: (region: Region) => void
   onEditGeoObject?: (geoObject: GeoObject) => void
+  /** A geo object's marker was dragged to a new place (an editable map's markers can be). */
+  onMoveGeoObject?: (geoObject: GeoObject, location: GeoPoint) => void
 }
 
 export interface FarmMapProps {
@@ -282,7 +284,10 @@ function FarmMapView({
     }
   }, [regionColours, regionsDrawn])
 
-  // Geo objects.
+  // Geo objects; on an editable map their markers can be dragged to a new place.
+  const moved = useRef(readOnly ? undefined : actions?.onMoveGeoObject)
+  moved.current = readOnly ? undefined : actions?.onMoveGeoObject
+  const canMove = !readOnly && actions?.onMoveGeoObject !== undefined
   useEffect(() => {
     if (!handle || !geoObjects.data) return
     const { L, map } = handle
@@ -294,14 +299,18 @@ function FarmMapView({
         iconSize: [pinSize.width, pinSize.height],
         iconAnchor: [pinSize.width / 2, pinSize.height],
       })
-      L.marker(latLng(geo.location), { icon, title: geo.name, alt: geo.name })
+      L.marker(latLng(geo.location), { icon, title: geo.name, alt: geo.name, draggable: canMove })
         .on('click', () => setPopup({ kind: 'geo_object', id: geo.id, at: geo.location }))
+        .on('dragend', (event) => {
+          const at = (event.target as { getLatLng: () => { lat: number; lng: number } }).getLatLng()
+          moved.current?.(geo, { lat: Math.round(at.lat * 1e7) / 1e7, lng: Math.round(at.lng * 1e7) / 1e7 })
+        })
         .addTo(layer)
     }
     return () => {
       layer.remove()
     }
-  }, [handle, geoObjects.data])
+  }, [handle, geoObjects.data, canMove])
 
   // Once, when the farm is known: show all of it (else spec 01's default view stays).
   useEffect(() => {

@@ -1,10 +1,21 @@
-import type { GeoObject, GeoPoint, Region } from '@kropla/domain'
+import {
+  type GeoObject,
+  type GeoPoint,
+  geoObjectSchema,
+  type Region,
+  saveGeoObjectSchema,
+} from '@kropla/domain'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { GeoObjectModal } from '../regions/GeoObjectsScreen'
 import { RegionModal } from '../regions/RegionsScreen'
+import { invalidateResources } from '../resources/resource-queries'
 import { FarmMap } from './FarmMap'
 import { MapLegend } from './MapLegend'
 import { MapSearch } from './MapSearch'
@@ -26,6 +37,7 @@ export function MapScreen() {
   const [tool, setTool] = useState<MapTool>({ kind: 'idle' })
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const reshaping = tool.kind === 'reshape' ? tool.region.id : null
+  const moveGeoObject = useMoveGeoObject()
   // On a phone the tool buttons take a second row.
   const isNarrow = useMediaQuery('(max-width: 48em)')
   return (
@@ -71,6 +83,7 @@ export function MapScreen() {
             onEditRegion: (region) => setDialog({ kind: 'region', region }),
             onEditRegionShape: (region) => setTool({ kind: 'reshape', region }),
             onEditGeoObject: (geoObject) => setDialog({ kind: 'geo', geoObject }),
+            onMoveGeoObject: (geoObject, location) => moveGeoObject.mutate({ geoObject, location }),
           }}
         >
           <MapSearch />
@@ -104,4 +117,28 @@ export function MapScreen() {
       )}
     </Stack>
   )
+}
+
+/** A geo object dragged on the map keeps its new place (the list is read again either way). */
+function useMoveGeoObject() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  return useMutation({
+    mutationFn: ({ geoObject, location }: { geoObject: GeoObject; location: GeoPoint }) =>
+      api.put(
+        `/api/geo_objects/${geoObject.id}`,
+        saveGeoObjectSchema.parse({
+          name: geoObject.name,
+          description: geoObject.description,
+          marker: geoObject.marker,
+          location,
+        }),
+        geoObjectSchema,
+      ),
+    onSuccess: () => notifications.show({ color: 'teal', message: t('map.object_moved') }),
+    onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
+    onSettled: () => invalidateResources(queryClient),
+  })
 }
