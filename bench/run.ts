@@ -11,7 +11,7 @@ const usage = `Usage: npm run bench -- <bench> [options]
            --pg (or DATABASE_URL=...) use PostgreSQL  --profile DIR  write the server's CPU profiles
            --server-root DIR  run apps/server of another checkout (e.g. a patched copy)
   history  history_request over a day, a month and a year of 10-minute readings (the real socket), vs the plain SQL
-           --modules N (20)  --days N (365)  --repeats N timed requests per range, median (7)  --settle S untimed requests first (10)
+           --modules N (20)  --days N (365)  --repeats N timed requests per range, median (15)  --settle S untimed requests first (10)
   stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
            --rows N (1500000)  --min-query-ms N (1000)
   first-load  compressed JS/CSS the login page loads from the built app (apps/web/dist), vs all JS uncompressed

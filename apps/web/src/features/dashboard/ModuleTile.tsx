@@ -125,16 +125,32 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
       {(status.battery || status.signal) && (
         <Group gap="md" mt="sm">
           {status.battery && (
-            <Text size="xs" c="dimmed" data-testid={`battery-${object.serial}`}>
+            <UnstyledButton
+              fz="xs"
+              c="dimmed"
+              onClick={() =>
+                status.battery && openHistory({ idObject: object.id, field: status.battery.field })
+              }
+              aria-label={t('history.open', { field: t('dashboard.battery') })}
+              data-testid={`battery-${object.serial}`}
+            >
               {t('dashboard.battery')}:{' '}
               {format.value(status.battery.input, status.battery.latest?.value ?? null)}
-            </Text>
+            </UnstyledButton>
           )}
           {status.signal && (
-            <Text size="xs" c="dimmed" data-testid={`signal-${object.serial}`}>
+            <UnstyledButton
+              fz="xs"
+              c="dimmed"
+              onClick={() =>
+                status.signal && openHistory({ idObject: object.id, field: status.signal.field })
+              }
+              aria-label={t('history.open', { field: t('dashboard.signal') })}
+              data-testid={`signal-${object.serial}`}
+            >
               {t('dashboard.signal')}:{' '}
               {format.value(status.signal.input, status.signal.latest?.value ?? null)}
-            </Text>
+            </UnstyledButton>
           )}
         </Group>
       )}
