@@ -6,6 +6,7 @@ import {
   historyAckSchema,
   historyRange,
   historyRequestSchema,
+  historyTimestampFields,
   type MeResponse,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
@@ -29,7 +30,9 @@ export function answerHistoryRequests(
       if (options.refuse) return failure(options.refuse)
       const parsed = historyRequestSchema.safeParse(payload)
       if (!parsed.success) return failure('bad_request')
-      const request = parsed.data
+      const timestamps = new Set<string>(historyTimestampFields)
+      const request = { ...parsed.data, fields: parsed.data.fields.filter((field) => !timestamps.has(field)) }
+      if (request.fields.length === 0) return failure('field_unknown')
       const range = historyRange(request, options.now?.() ?? new Date())
       if (!range) return failure('history_bad_range')
       const object = me.objects.find((candidate) => candidate.id === request.id_object)

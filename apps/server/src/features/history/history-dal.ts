@@ -99,10 +99,12 @@ export function createHistoryDal(pool: pg.Pool) {
       start: Date,
       end: Date,
     ) {
-      const result = await pool.query<ResultRow>(
-        `with ${moduleCte} ${moduleRow} union all ${pointsSql[table]}`,
-        [idObject, idClient, fields, start.toISOString(), end.toISOString()],
-      )
+      // Named: prepared once per connection, so the statement is not planned from scratch each time.
+      const result = await pool.query<ResultRow>({
+        name: `history-${table}`,
+        text: `with ${moduleCte} ${moduleRow} union all ${pointsSql[table]}`,
+        values: [idObject, idClient, fields, start.toISOString(), end.toISOString()],
+      })
       const { module, points } = parse(result.rows)
       return { module, points }
     },
@@ -120,8 +122,9 @@ export function createHistoryDal(pool: pg.Pool) {
       end: Date,
       maxPoints: number,
     ) {
-      const result = await pool.query<ResultRow>(
-        `with ${moduleCte}, counted as (
+      const result = await pool.query<ResultRow>({
+        name: 'history-raw-or-hourly',
+        text: `with ${moduleCte}, counted as (
            select max(c.n)::int as n from unnest($3::text[]) as f(field),
              lateral (select count(*) as n from (
                select 1 from readings r
@@ -132,8 +135,8 @@ export function createHistoryDal(pool: pg.Pool) {
          union all select 'c', null, null, null, null, null, null, n, null from counted
          union all ${pointsSql.raw} and (select n from counted) <= $6
          union all ${pointsSql.hour} and (select n from counted) > $6`,
-        [idObject, idClient, fields, start.toISOString(), end.toISOString(), maxPoints],
-      )
+        values: [idObject, idClient, fields, start.toISOString(), end.toISOString(), maxPoints],
+      })
       return parse(result.rows)
     },
   }

@@ -6,6 +6,7 @@ import {
   type HistoryResolution,
   type HistoryRow,
   historyRange,
+  historyTimestampFields,
   resolutionByCount,
   resolutionByRange,
 } from '@kropla/domain'
@@ -65,7 +66,10 @@ export function createHistoryService(deps: { dal: HistoryDal; now?: () => Date }
     ): Promise<HistoryOutcome> {
       const range = historyRange(request, now())
       if (!range) return { ok: false, code: 'history_bad_range' }
-      const fields = [...new Set(request.fields)]
+      // The timestamp fields come with every row; asking for them names nothing more.
+      const timestamps = new Set<string>(historyTimestampFields)
+      const fields = [...new Set(request.fields)].filter((field) => !timestamps.has(field))
+      if (fields.length === 0) return { ok: false, code: 'field_unknown' }
       const maxPoints = request.max_points ?? defaultHistoryMaxPoints
       const { start, end } = range
       const args = [idClient, request.id_object, fields, start, end] as const

@@ -77,7 +77,7 @@ describe('history_request', () => {
   it('answers a short range with the raw readings in ascending time, timestamp fields added', async () => {
     const reply = await answer({
       id_object: probe().id,
-      fields: ['TEMP_1'],
+      fields: ['timestamp', 'TEMP_1', 'timestamp_unix'],
       start_date: '2026-03-29T10:00:00Z',
       end_date: '2026-03-29T11:00:00Z',
     })
