@@ -173,10 +173,19 @@ describe('map on the phone and the localizer', () => {
     // About 102 m by 100 m: 1.02 ha.
     expect(await measure.textContent()).toMatch(/Area: 1\.0\d ha · Perimeter: 40\d m · Points: 4/)
     await screenshot(page, 'map-walk-390')
+    // Nothing of the map (Leaflet's zoom proxy lies far outside it) makes the phone page scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await page.getByRole('button', { name: en.map.finish }).click()
     await page.getByLabel(en.resources.name).fill('Walked field')
     await page.getByRole('button', { name: en.resources.save }).click()
     await page.getByText(/Walked field · 1\.0\d ha/).waitFor()
+
+    // "My location" follows the phone: its position and accuracy.
+    await context.setGeolocation({ latitude: 52.2405, longitude: 21.031, accuracy: 12 })
+    await page.getByRole('button', { name: en.map.my_location }).click()
+    await page.getByText('Position accuracy: ±12 m').waitFor()
+    await page.getByRole('button', { name: en.map.stop }).click()
+    await page.getByTestId('map-tool').waitFor({ state: 'detached' })
     expect(pageErrors).toEqual([])
   })
 
