@@ -80,6 +80,8 @@ export interface FarmMapProps {
   hiddenRegionId?: number | null
   /** Open on this point (zoom 16) instead of showing the whole farm. */
   focus?: GeoPoint | null
+  /** Markers and shapes open no popup (a drawing tool takes the clicks). */
+  passive?: boolean
   /** Tools and overlays, given the map through useFarmMap once it is ready. */
   children?: ReactNode
 }
@@ -104,6 +106,7 @@ export function FarmMap({
   withTools = false,
   hiddenRegionId = null,
   focus = null,
+  passive = false,
   children,
 }: FarmMapProps) {
   const { t } = useTranslation()
@@ -131,6 +134,7 @@ export function FarmMap({
       withTools={withTools}
       hiddenRegionId={hiddenRegionId}
       focus={focus}
+      passive={passive}
       tileUrl={settings.data.tileUrl}
       attribution={settings.data.attribution}
       maxZoom={settings.data.maxZoom}
@@ -147,6 +151,7 @@ function FarmMapView({
   withTools,
   hiddenRegionId,
   focus,
+  passive,
   tileUrl,
   attribution,
   maxZoom,
@@ -164,7 +169,13 @@ function FarmMapView({
   const regions = useRegions()
   const geoObjects = useGeoObjects()
   const now = useNow(communicationCheckMs)
-  const [popup, setPopup] = useState<OpenPopup | null>(null)
+  const [popup, setShownPopup] = useState<OpenPopup | null>(null)
+  // While a tool takes the clicks, markers and shapes open no popup (it would pan the map away).
+  const isPassive = useRef(passive)
+  isPassive.current = passive
+  const setPopup = useCallback((next: OpenPopup | null) => {
+    if (next === null || !isPassive.current) setShownPopup(next)
+  }, [])
   const popupRef = useRef<{ popup: Popup; element: HTMLDivElement } | null>(null)
   const hasFitted = useRef(false)
   /** The first view is set (the whole farm, or the focus): what tests wait for before clicking. */
@@ -200,7 +211,7 @@ function FarmMapView({
       leafletPopup.remove()
       popupRef.current = null
     }
-  }, [handle])
+  }, [handle, setPopup])
 
   useEffect(() => {
     const current = popupRef.current
@@ -230,7 +241,7 @@ function FarmMapView({
     return () => {
       layer.remove()
     }
-  }, [handle, located, states])
+  }, [handle, located, states, setPopup])
 
   // Regions: drawn when the list changes; their colour (the latest average soil moisture) is restyled
   // in place as readings arrive, so the labels do not flicker.
@@ -274,7 +285,7 @@ function FarmMapView({
       drawn.clear()
       layer.remove()
     }
-  }, [handle, regions.data, hiddenRegionId, i18n.language])
+  }, [handle, regions.data, hiddenRegionId, i18n.language, setPopup])
   const [regionsDrawn, setRegionsDrawn] = useState(0)
   useEffect(() => {
     if (!regionsDrawn) return
@@ -299,7 +310,12 @@ function FarmMapView({
         iconSize: [pinSize.width, pinSize.height],
         iconAnchor: [pinSize.width / 2, pinSize.height],
       })
-      L.marker(latLng(geo.location), { icon, title: geo.name, alt: geo.name, draggable: canMove })
+      L.marker(latLng(geo.location), {
+        icon,
+        title: geo.name,
+        alt: geo.name,
+        draggable: canMove,
+      })
         .on('click', () => setPopup({ kind: 'geo_object', id: geo.id, at: geo.location }))
         .on('dragend', (event) => {
           const at = (event.target as { getLatLng: () => { lat: number; lng: number } }).getLatLng()
@@ -310,15 +326,17 @@ function FarmMapView({
     return () => {
       layer.remove()
     }
-  }, [handle, geoObjects.data, canMove])
+  }, [handle, geoObjects.data, canMove, setPopup])
 
-  // Once, when the farm is known: show all of it (else spec 01's default view stays).
+  // Once, when the farm is known: show all of it (else spec 01's default view stays). No animation:
+  // the first view is where the map starts, not a move.
   useEffect(() => {
     if (!handle || hasFitted.current || !regions.data || !geoObjects.data) return
     hasFitted.current = true
     setFitted(true)
+    const still = { animate: false }
     if (focus) {
-      handle.map.setView(latLng(focus), 16)
+      handle.map.setView(latLng(focus), 16, still)
       return
     }
     const points = [
@@ -326,9 +344,13 @@ function FarmMapView({
       ...regions.data.flatMap((region) => region.points),
       ...geoObjects.data.map((geo) => geo.location),
     ]
-    if (points.length === 1) handle.map.setView(latLng(points[0]!), 16)
+    if (points.length === 1) handle.map.setView(latLng(points[0]!), 16, still)
     else if (points.length > 1)
-      handle.map.fitBounds(handle.L.latLngBounds(points.map(latLng)), { padding: [32, 32], maxZoom: 17 })
+      handle.map.fitBounds(handle.L.latLngBounds(points.map(latLng)), {
+        padding: [32, 32],
+        maxZoom: 17,
+        ...still,
+      })
   }, [handle, located, regions.data, geoObjects.data, focus])
 
   const show = useCallback(
@@ -351,7 +373,7 @@ function FarmMapView({
         setPopup({ kind, id, at })
       }
     },
-    [handle, objects, geoObjects.data, regions.data],
+    [handle, objects, geoObjects.data, regions.data, setPopup],
   )
 
   const context = useMemo(() => (handle ? { ...handle, show, tiles } : null), [handle, show, tiles])

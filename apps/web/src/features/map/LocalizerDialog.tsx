@@ -35,7 +35,7 @@ export function LocalizerDialog({
           {t('map.localizer_hint')}
         </Text>
         <div data-testid="localizer-map">
-          <FarmMap height="min(50dvh, 380px)" readOnly focus={value}>
+          <FarmMap height="min(50dvh, 380px)" readOnly passive focus={value}>
             <PickPoint point={point} onPoint={setPoint} gps={gps} onGps={setGps} />
           </FarmMap>
         </div>

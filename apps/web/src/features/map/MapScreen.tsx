@@ -79,6 +79,7 @@ export function MapScreen() {
           height={isNarrow ? 'max(320px, calc(100dvh - 290px))' : 'max(360px, calc(100dvh - 210px))'}
           withTools
           hiddenRegionId={reshaping}
+          passive={tool.kind !== 'idle'}
           actions={{
             onEditRegion: (region) => setDialog({ kind: 'region', region }),
             onEditRegionShape: (region) => setTool({ kind: 'reshape', region }),
