@@ -172,6 +172,10 @@ describe('dashboards', () => {
     // A phone: one column of tiles pairs and full-width charts, in the desktop's order.
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByRole('combobox', { name: words.choose }).waitFor()
+    // The grid measures its new width after the resize: wait for the charts to take the full width.
+    const chartWidth = async () =>
+      Number((await widgetBoxes(page)).find(([type]) => type === 'chart')?.[3] ?? 0)
+    await expect.poll(chartWidth, { timeout: 30_000, interval: 250 }).toBeGreaterThan(300)
     expect(await noHorizontalScroll(page)).toBe(true)
     const phone = await widgetBoxes(page)
     // The desktop's reading order: top to bottom, left to right.
