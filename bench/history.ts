@@ -5,7 +5,18 @@ import { parseArgs } from 'node:util'
 import type pg from 'pg'
 import { io, type Socket } from 'socket.io-client'
 import { openDatabase } from '../apps/server/src/db/client'
-import { freePort, machineLoad, repoRoot, round, runCli, startServerProcess, waitUntilReady } from './lib'
+import {
+  clientName,
+  fields,
+  freePort,
+  machineLoad,
+  model,
+  repoRoot,
+  round,
+  runCli,
+  startServerProcess,
+  waitUntilReady,
+} from './lib'
 
 /**
  * `history_request` over a day, a month and a year of 10-minute readings of 20 AM-100-103 modules
@@ -13,25 +24,6 @@ import { freePort, machineLoad, repoRoot, round, runCli, startServerProcess, wai
  * points on the same database in the same run.
  */
 
-const model = 'AM-100-103'
-const fields = [
-  'TEMP_1',
-  'TEMP_2',
-  'TEMP_3',
-  'HUMIDITY_1',
-  'HUMIDITY_2',
-  'HUMIDITY_3',
-  'ECW_1',
-  'ECW_2',
-  'ECW_3',
-  'MCI_1',
-  'MCI_2',
-  'MCI_3',
-  'battvol',
-  'sigstr',
-  'comm',
-] as const
-const clientName = 'Bench Farm'
 const email = 'bench@example.com'
 const password = 'Bench-horse-1'
 const DAY = 86_400_000

@@ -7,11 +7,14 @@ import pg from 'pg'
 import { openDatabase } from '../apps/server/src/db/client'
 import { type ReadingRow, storeReadings } from '../apps/server/src/ingest/readings-dal'
 import {
+  clientName,
   cpuDelta,
   createScratchDatabase,
   defaultPostgresUrl,
+  fields,
   freePort,
   machineLoad,
+  model,
   repoRoot,
   round,
   runCli,
@@ -26,26 +29,6 @@ import {
  * then a check that every acknowledged value is stored exactly once, and a raw batched INSERT of
  * the same rows through the same connection path as the baseline.
  */
-
-const model = 'AM-100-103'
-const fields = [
-  'TEMP_1',
-  'TEMP_2',
-  'TEMP_3',
-  'HUMIDITY_1',
-  'HUMIDITY_2',
-  'HUMIDITY_3',
-  'ECW_1',
-  'ECW_2',
-  'ECW_3',
-  'MCI_1',
-  'MCI_2',
-  'MCI_3',
-  'battvol',
-  'sigstr',
-  'comm',
-] as const
-const clientName = 'Bench Farm'
 
 function fieldValue(field: string, message: number, module: number): number {
   const wave = ((message * 7 + module * 13) % 100) / 100

@@ -203,3 +203,24 @@ export function machineLoad(): string {
   }
   return `load ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} CPUs${pressure}`
 }
+
+/** The bench farm: AM-100-103 soil probes, every field of the model, on one client account. */
+export const model = 'AM-100-103'
+export const fields = [
+  'TEMP_1',
+  'TEMP_2',
+  'TEMP_3',
+  'HUMIDITY_1',
+  'HUMIDITY_2',
+  'HUMIDITY_3',
+  'ECW_1',
+  'ECW_2',
+  'ECW_3',
+  'MCI_1',
+  'MCI_2',
+  'MCI_3',
+  'battvol',
+  'sigstr',
+  'comm',
+] as const
+export const clientName = 'Bench Farm'

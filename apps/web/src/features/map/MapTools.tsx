@@ -130,19 +130,32 @@ function DrawTool({ onDone, onRegionShape }: MapToolsProps) {
       <Text size="sm">{t('map.drawing_hint')}</Text>
       <MeasurePanel points={shown} pointCount={vertices.length} />
       <ShapeProblem points={shown} />
-      <Group gap="xs">
-        <Button
-          size="xs"
-          disabled={vertices.length < 3 || polygonProblem(vertices) !== null}
-          onClick={() => onRegionShape(vertices)}
-        >
-          {t('map.finish')}
-        </Button>
-        <Button size="xs" variant="default" onClick={onDone}>
-          {t('map.cancel')}
-        </Button>
-      </Group>
+      <FinishShape corners={vertices} onFinish={onRegionShape} onCancel={onDone} />
     </ToolPanel>
+  )
+}
+
+/** Save the corners as a region's shape once they make a valid polygon, or leave the tool. */
+function FinishShape(props: {
+  corners: GeoPoint[]
+  onFinish: (corners: GeoPoint[]) => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const { corners } = props
+  return (
+    <Group gap="xs">
+      <Button
+        size="xs"
+        disabled={corners.length < 3 || polygonProblem(corners) !== null}
+        onClick={() => props.onFinish(corners)}
+      >
+        {t('map.finish')}
+      </Button>
+      <Button size="xs" variant="default" onClick={props.onCancel}>
+        {t('map.cancel')}
+      </Button>
+    </Group>
   )
 }
 
@@ -213,18 +226,7 @@ function WalkTool({ onDone, onRegionShape }: MapToolsProps) {
       <GpsStatus {...gps} />
       <MeasurePanel points={points} />
       <ShapeProblem points={points} />
-      <Group gap="xs">
-        <Button
-          size="xs"
-          disabled={points.length < 3 || polygonProblem(points) !== null}
-          onClick={() => onRegionShape(points)}
-        >
-          {t('map.finish')}
-        </Button>
-        <Button size="xs" variant="default" onClick={onDone}>
-          {t('map.cancel')}
-        </Button>
-      </Group>
+      <FinishShape corners={points} onFinish={onRegionShape} onCancel={onDone} />
     </ToolPanel>
   )
 }
