@@ -91,7 +91,6 @@ describe('messages', () => {
 
     // The messages screen, through the menu, lists it unread.
     const menu = growerPage.getByTestId('main-nav')
-    await menu.getByText(en.nav.second_gen, { exact: true }).click()
     await menu.getByRole('link', { name: en.nav.user_messages, exact: true }).click()
     await waitForHash(growerPage, '#/kropla_2/user_messages')
     const item = growerPage.locator('[data-unread]', { hasText: subject.en })

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
-import { createHashRouter, type RouteObject } from 'react-router'
+import { createHashRouter, Navigate, type RouteObject } from 'react-router'
 import { resourceRoutes } from '../features/resources/resource-routes'
 import { withAppCatalogue } from '../lib/app-catalogue'
 import { productSlug } from '../lib/constants'
@@ -196,6 +196,13 @@ export const routes: RouteObject[] = [
               { path: 'manual_control', element: screen(ManualControlScreen) },
               { path: 'calendar', element: screen(CalendarScreen) },
               { path: 'map', element: screen(MapScreen) },
+              { path: `${productSlug}_2/settings`, element: screen(SettingsScreen) },
+              {
+                element: <RequireAdmin />,
+                children: [{ path: `${productSlug}_2/settings/users`, element: screen(UsersScreen) }],
+              },
+              // /resources has no screen of its own in spec 01: it opens the first resource list.
+              { path: 'resources', element: <Navigate to="/resources/outputs" replace /> },
               ...resourceRoutes,
               ...notBuiltRoutes,
               {

@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router'
-import { productSlug } from '../lib/constants'
-import { RequireAdmin } from './guards/RequireAdmin'
 import type { NavKey } from './layout/nav-key'
 import { NotBuiltScreen } from './ui/NotBuiltScreen'
 
-/** Screens of spec 01 section 2 that later issues build: [path, title]. */
+/**
+ * Screens of spec 01 section 2 that later issues build: [path, title]. The addresses keep working
+ * (a placeholder says so), and the main menu never offers them: `isBuilt` below is what the menu
+ * asks. Building a screen = delete its line here and add the real route; the menu shows it at once.
+ */
 const screens: readonly (readonly [string, NavKey])[] = [
   ['reports', 'nav.reports'],
   ['reports/view', 'nav.report_view'],
@@ -28,7 +30,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
   ['mobile/boxs', 'nav.boxs'],
   ['mobile/ble', 'nav.ble'],
   ['mobile/datadisplay', 'nav.datadisplay'],
-  [`${productSlug}_2/settings`, 'nav.settings'],
 ]
 
 /** The operator area's screens, relative to /admin. */
@@ -48,6 +49,9 @@ const operatorScreens: readonly (readonly [string, NavKey])[] = [
   ['adminus/users_messages/:id', 'nav.users_messages'],
 ]
 
+/** Whether the operator area's index (/admin) is still a placeholder. */
+const isOperatorIndexBuilt = false
+
 function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
   // The key makes React mount a fresh screen when one placeholder route gives way to another.
   return list.map(([path, titleKey]) => ({
@@ -56,16 +60,19 @@ function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
   }))
 }
 
-/** Placeholders of screens only an account administrator may open. */
-const adminScreens: readonly (readonly [string, NavKey])[] = [
-  [`${productSlug}_2/settings/users`, 'nav.users'],
-]
+const notBuiltPaths: ReadonlySet<string> = new Set([
+  ...screens.map(([path]) => `/${path}`),
+  ...operatorScreens.map(([path]) => `/admin/${path}`),
+  ...(isOperatorIndexBuilt ? [] : ['/admin']),
+])
 
-export const notBuiltRoutes: RouteObject[] = [
-  ...toRoutes(screens),
-  { element: <RequireAdmin />, children: toRoutes(adminScreens) },
-]
+/** Whether the screen at this menu address is built (a placeholder is not): the menu offers built screens only. */
+export function isBuilt(to: string): boolean {
+  return !notBuiltPaths.has(to)
+}
+
+export const notBuiltRoutes: RouteObject[] = toRoutes(screens)
 export const notBuiltOperatorRoutes: RouteObject[] = [
-  { index: true, element: <NotBuiltScreen titleKey="nav.admin" /> },
+  ...(isOperatorIndexBuilt ? [] : [{ index: true, element: <NotBuiltScreen titleKey="nav.admin" /> }]),
   ...toRoutes(operatorScreens),
 ]

@@ -1,12 +1,33 @@
-/** A screen under /settings; its key names it in the `nav` and `settings` catalogues (`nav.profile`). */
+import { productSlug } from '../../lib/constants'
+
+/** A screen reachable from /settings; its key names it in the `nav` and `settings` catalogues (`nav.profile`). */
 export interface SettingsSectionLink {
-  key: 'profile' | 'preferences' | 'sessions' | 'client' | 'users' | 'weather'
+  key:
+    | 'profile'
+    | 'preferences'
+    | 'sessions'
+    | 'client'
+    | 'users'
+    | 'weather'
+    | 'regions'
+    | 'geo_objects'
+    | 'outputs'
+    | 'devices'
+    | 'groups'
+    | 'water_sources'
   to: string
   /** Account administration: shown to administrators only. */
   isAdminOnly?: boolean
+  /** The main menu already offers this screen in another group (Resources): the overview links it, the menu does not repeat it. */
+  isInMenuElsewhere?: boolean
 }
 
-/** The settings screens, in the order the settings overview and the main menu both list them. */
+const secondGen = `/${productSlug}_2`
+
+/**
+ * The settings screens, in the order the settings overview (/settings and /{product}_2/settings)
+ * and the main menu both list them: spec 01 section 2 "Settings content".
+ */
 export const settingsSections: readonly SettingsSectionLink[] = [
   { key: 'profile', to: '/settings/profile' },
   { key: 'preferences', to: '/settings/preferences' },
@@ -14,4 +35,10 @@ export const settingsSections: readonly SettingsSectionLink[] = [
   { key: 'client', to: '/settings/profile/client', isAdminOnly: true },
   { key: 'users', to: '/settings/users', isAdminOnly: true },
   { key: 'weather', to: '/settings/weather' },
+  { key: 'regions', to: `${secondGen}/settings/regions` },
+  { key: 'geo_objects', to: `${secondGen}/settings/geo_objects` },
+  { key: 'outputs', to: '/resources/outputs', isInMenuElsewhere: true },
+  { key: 'devices', to: '/resources/devices', isInMenuElsewhere: true },
+  { key: 'groups', to: '/resources/groups', isInMenuElsewhere: true },
+  { key: 'water_sources', to: '/resources/water_sources', isInMenuElsewhere: true },
 ]
