@@ -20,7 +20,12 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
+            },
+            // Virtualised tables (reports, operator lists): only the screens with such a table load them.
+            {
+              name: 'tables',
+              test: /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core|react-table|table-core)[\\/]/,
             },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             // zod-without-eval runs inside the zod chunk, before any chunk that builds a schema (they

@@ -88,6 +88,15 @@ const SchedulesScreen = lazy(() =>
   import('../features/schedules/SchedulesScreen').then((module) => ({ default: module.SchedulesScreen })),
 )
 
+const ReportsCreatorScreen = lazy(() =>
+  import('../features/reports/ReportsCreatorScreen').then((module) => ({
+    default: module.ReportsCreatorScreen,
+  })),
+)
+const ReportViewScreen = lazy(() =>
+  import('../features/reports/ReportViewScreen').then((module) => ({ default: module.ReportViewScreen })),
+)
+
 function screen(Screen: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<PendingState />}>
@@ -203,6 +212,8 @@ export const routes: RouteObject[] = [
               },
               // /resources has no screen of its own in spec 01: it opens the first resource list.
               { path: 'resources', element: <Navigate to="/resources/outputs" replace /> },
+              { path: 'reports', element: screen(ReportsCreatorScreen) },
+              { path: 'reports/view', element: screen(ReportViewScreen) },
               ...resourceRoutes,
               ...notBuiltRoutes,
               {

@@ -8,8 +8,6 @@ import { NotBuiltScreen } from './ui/NotBuiltScreen'
  * asks. Building a screen = delete its line here and add the real route; the menu shows it at once.
  */
 const screens: readonly (readonly [string, NavKey])[] = [
-  ['reports', 'nav.reports'],
-  ['reports/view', 'nav.report_view'],
   ['supervisor', 'nav.supervisor'],
   ['test', 'nav.test'],
   ['test/profile', 'nav.profile'],

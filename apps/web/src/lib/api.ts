@@ -43,6 +43,12 @@ export interface ApiClient {
   put<T>(path: string, body: unknown, parser: AnswerParser<T>): Promise<T>
   patch<T>(path: string, body: unknown, parser: AnswerParser<T>): Promise<T>
   delete<T>(path: string, body: unknown, parser: AnswerParser<T>): Promise<T>
+  /**
+   * A POST whose answer the caller reads itself (a streamed CSV, a large report read with its
+   * progress): the success `Response`, or the same errors as every call. `signal` cancels it; a
+   * cancelled call rejects with the signal's reason (an `AbortError`), never as a network failure.
+   */
+  postForResponse(path: string, body: unknown, signal?: AbortSignal): Promise<Response>
   /** The session changed (login, logout), so the CSRF token bound to the old one is useless. */
   forgetCsrfToken(): void
 }
@@ -63,6 +69,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request(method: Method, path: string, body: unknown, isRetry: boolean): Promise<unknown> {
+    return readJson(await respond(method, path, body, isRetry))
+  }
+
+  /** Sends a call and answers its success response; a refusal becomes the ApiRequestError it names. */
+  async function respond(
+    method: Method,
+    path: string,
+    body: unknown,
+    isRetry: boolean,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'accept-language': options.getLang(),
@@ -77,20 +94,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         credentials: 'same-origin',
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(signal ? { signal } : {}),
       })
-    } catch {
+    } catch (cause) {
+      if (signal?.aborted) throw cause
       throw new ApiRequestError(0, 'network', '')
     }
 
+    if (response.ok) return response
     const payload = await readJson(response)
-    if (response.ok) return payload
 
     const error =
       notAuthenticated(response.status, payload) ??
       (await toRequestError(response.status, payload, response.headers.get('retry-after')))
     if (error.code === 'csrf_invalid' && needsCsrfToken(method, path) && !isRetry) {
       csrfToken = null
-      return request(method, path, body, true)
+      return respond(method, path, body, true, signal)
     }
     if (error.code === 'not_authenticated' && !pathsExemptFromLoginRedirect.includes(pathOnly(path))) {
       options.onNotAuthenticated()
@@ -108,6 +127,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, body, parser) => call('PUT', path, body, parser),
     patch: (path, body, parser) => call('PATCH', path, body, parser),
     delete: (path, body, parser) => call('DELETE', path, body, parser),
+    postForResponse: (path, body, signal) => respond('POST', path, body, false, signal),
     forgetCsrfToken: () => {
       csrfToken = null
     },

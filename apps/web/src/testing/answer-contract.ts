@@ -25,6 +25,8 @@ import {
   profileAnswerSchema,
   regionSchema,
   registerDeviceAnswerSchema,
+  reportAnswerSchema,
+  reportTemplateSchema,
   resourceUsageSchema,
   schedulePreviewSchema,
   scheduleRowSchema,
@@ -46,6 +48,15 @@ const resourceItems: Record<string, Parser<unknown>> = {
   sections: sectionSchema,
   regions: regionSchema,
   geo_objects: geoObjectSchema,
+}
+
+/** The CSV of POST /api/reports/export: text whose first line is the quoted header (spec 02 section 9). */
+const csvText: Parser<string> = {
+  parse: (input) => {
+    if (typeof input !== 'string' || !input.startsWith('"'))
+      throw new Error('expected a CSV with a quoted header')
+    return input
+  },
 }
 
 type Route = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`
@@ -134,6 +145,14 @@ export const answerContract: Record<Route, Answers> = {
   'DELETE /api/dashboards/:id': { 200: okAnswerSchema },
   'GET /api/outputs_plans': { 200: outputPlanRowsSchema },
   'GET /api/outputs_plans/forecast': { 200: outputPlanRowsSchema },
+
+  'POST /api/reports': { 200: reportAnswerSchema },
+  'POST /api/reports/export': { 200: csvText },
+  'GET /api/reports/templates': { 200: arrayOf(reportTemplateSchema) },
+  'POST /api/reports/templates': { 201: reportTemplateSchema },
+  'GET /api/reports/templates/:id': { 200: reportTemplateSchema },
+  'PUT /api/reports/templates/:id': { 200: reportTemplateSchema },
+  'DELETE /api/reports/templates/:id': { 200: okAnswerSchema },
 
   'GET /api/weather': { 200: weatherAnswerSchema },
   'GET /api/weather/settings': { 200: weatherSettingsAnswerSchema },

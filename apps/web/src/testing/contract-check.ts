@@ -29,8 +29,10 @@ export async function contractBreach(
   const path = url.split(/[?#]/)[0] ?? url
   const text = await response.clone().text()
   let body: unknown = null
+  const isCsv = response.ok && (response.headers.get('content-type') ?? '').startsWith('text/csv')
   try {
-    body = text ? JSON.parse(text) : null
+    // A CSV export is text, checked as text by its route's parser.
+    body = isCsv ? text : text ? JSON.parse(text) : null
   } catch {
     return `${method} ${path} answered ${response.status} with a body that is not JSON`
   }
