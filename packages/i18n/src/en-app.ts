@@ -1215,6 +1215,17 @@ export const enApp = {
       request: 'This address does not hold a report. Choose one in the reports creator.',
     },
   },
+  /** Column headers of a report's CSV export. */
+  report_csv: {
+    time: 'Time',
+    utc: 'Time (UTC)',
+    level: 'level',
+    avg: 'average',
+    min: 'minimum',
+    max: 'maximum',
+    sum: 'sum',
+    previous: 'previous period',
+  },
   history: {
     title: 'History: {{field}}',
     open: 'History of {{field}}',
@@ -1301,6 +1312,12 @@ export const enApp = {
     o2: 'Output 2',
     o3: 'Output 3',
     o4: 'Output 4',
+    EPSILON_1: 'Epsilon 1',
+    EPSILON_2: 'Epsilon 2',
+    EPSILON_3: 'Epsilon 3',
+    SIGMA_1: 'Sigma 1',
+    SIGMA_2: 'Sigma 2',
+    SIGMA_3: 'Sigma 3',
   },
   outputs: { on: 'on', off: 'off', unknown: 'N/A' },
   mail: {

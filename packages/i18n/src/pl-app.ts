@@ -1219,6 +1219,17 @@ export const plApp: AppMessages = {
       request: 'Ten adres nie zawiera raportu. Wybierz go w kreatorze raportów.',
     },
   },
+  /** Nagłówki kolumn eksportu raportu do CSV. */
+  report_csv: {
+    time: 'Czas',
+    utc: 'Czas (UTC)',
+    level: 'poziom',
+    avg: 'średnia',
+    min: 'minimum',
+    max: 'maksimum',
+    sum: 'suma',
+    previous: 'poprzedni okres',
+  },
   history: {
     title: 'Historia: {{field}}',
     open: 'Historia: {{field}}',
@@ -1305,6 +1316,12 @@ export const plApp: AppMessages = {
     o2: 'Wyjście 2',
     o3: 'Wyjście 3',
     o4: 'Wyjście 4',
+    EPSILON_1: 'Epsilon 1',
+    EPSILON_2: 'Epsilon 2',
+    EPSILON_3: 'Epsilon 3',
+    SIGMA_1: 'Sigma 1',
+    SIGMA_2: 'Sigma 2',
+    SIGMA_3: 'Sigma 3',
   },
   outputs: { on: 'wł.', off: 'wył.', unknown: 'b.d.' },
   mail: {

@@ -80,7 +80,19 @@ beforeAll(async () => {
     '/api/admin/message_templates': template.id,
   }
   const schedule1 = scheduleBody([{ kind: 'section', id: farm.orchard.id }])
+  // A report body the generated sample cannot make (a schedule needs its id).
+  const reportBody = {
+    type: 'complex',
+    sources: [
+      { id: farm.modules[0]!.id, fields: ['o1'], name: 'Valves', schedule: { id: schedule.id, name: 'S' } },
+    ],
+    start_date: '2026-01-01T00:00:00Z',
+    end_date: '2026-01-02T00:00:00Z',
+  }
   baselines = {
+    'POST /api/reports': reportBody,
+    // A CSV answer is no JSON: the export's baseline names a module no account has, so it is refused.
+    'POST /api/reports/export': { ...reportBody, sources: [{ ...reportBody.sources[0], id: 2_000_000_000 }] },
     'POST /login': { email: farm.email, password: farm.password },
     'POST /api/register': {
       serial: spare.serial,

@@ -19,6 +19,7 @@ import { type IrrigationOptions, wireIrrigation } from './wire-irrigation'
 import { wireMaintenance, wireOps } from './wire-ops'
 import { wireOutbound } from './wire-outbound'
 import { wireRealtime } from './wire-realtime'
+import { wireReports } from './wire-reports'
 import { wireResources } from './wire-resources'
 import { wireWeather } from './wire-weather'
 
@@ -115,6 +116,7 @@ export async function startServer(
     wireDashboards(app, { database, logger, realtime, now: options.now })
     wireWeather(app, { database, now: options.now })
     wireHistory({ database, logger, realtime, now: options.now })
+    wireReports(app, { database, now: options.now })
     const accounts = wireAccounts(app, {
       database,
       config,

@@ -134,6 +134,9 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/weather': 'own account',
   'GET /api/weather/settings': 'own account',
   'PUT /api/weather/settings': 'own account',
+  // Reports of the session's account's modules only; probed below and in features/reports/reports.test.ts.
+  'POST /api/reports': 'own account',
+  'POST /api/reports/export': 'own account',
 }
 
 let server: TestServer
@@ -528,6 +531,22 @@ describe('separation of client accounts', () => {
 
     expect(await snapshot()).toEqual(before)
     expect((await victimSession.request('GET', '/api/alarms?state=inactive')).body).toHaveLength(1)
+  })
+
+  it("reports and exports none of another account's modules or outputs", async () => {
+    const probe = victim.modules[0]!
+    const body = {
+      type: 'complex',
+      sources: [{ id: probe.id, fields: ['TEMP_1'] }],
+      start_date: '2026-01-01T00:00:00Z',
+      end_date: '2026-01-02T00:00:00Z',
+    }
+    const own = await victimSession.write('POST', '/api/reports', body)
+    expect(own.status).toBe(200)
+    for (const path of ['/api/reports', '/api/reports/export']) {
+      const answer = await intruderSession.write('POST', path, body)
+      expect(answer).toMatchObject({ status: 404, body: { error: 'report_sources_failed' } })
+    }
   })
 
   it("refuses a socket's switch to an account the user is not assigned to", async () => {

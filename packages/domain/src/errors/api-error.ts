@@ -82,6 +82,13 @@ export const errorCodes = [
   'dashboard_too_many_widgets',
   'widget_no_device',
   'widget_no_parameter',
+  'report_incorrect_data',
+  'report_unknown_type',
+  'report_sources_failed',
+  'report_bad_range',
+  'report_start_after_end',
+  'report_in_future',
+  'report_range_too_long',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

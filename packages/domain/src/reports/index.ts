@@ -1,3 +1,5 @@
+export * from './report-calc'
+export * from './report-fields'
 export * from './report-request'
 export * from './report-result'
 export * from './report-templates'

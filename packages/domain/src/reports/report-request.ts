@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { singleLineText } from '../input/text'
+import { comparePeriods } from './report-calc'
 import { deltaComparatorSchema, reportGroupingSchema, reportStatisticsSchema } from './report-types'
 
 /** At most this many sources (module fields or outputs) in one report. Stated on the creator screen. */
@@ -15,12 +17,14 @@ const isoInstant = z.iso.datetime({ offset: true, error: 'errors.report_bad_rang
  */
 export const reportSourceSchema = z.object({
   id: z.number().int().positive().optional(),
-  field: z.string().min(1).max(64).optional(),
-  fields: z.array(z.string().min(1).max(64)).max(64).optional(),
+  field: singleLineText().min(1).max(64).optional(),
+  fields: z.array(singleLineText().min(1).max(64)).max(64).optional(),
   id_output: z.number().int().positive().optional(),
-  deviceKind: z.string().max(64).optional(),
-  name: z.string().max(128).optional(),
-  schedule: z.object({ id: z.number().int().positive(), name: z.string().max(128).optional() }).optional(),
+  deviceKind: singleLineText().max(64).optional(),
+  name: singleLineText().max(128).optional(),
+  schedule: z
+    .object({ id: z.number().int().positive(), name: singleLineText().max(128).optional() })
+    .optional(),
 })
 export type ReportSource = z.infer<typeof reportSourceSchema>
 
@@ -31,7 +35,7 @@ export type ReportSource = z.infer<typeof reportSourceSchema>
  * local days.
  */
 export const reportRequestSchema = z.object({
-  type: z.string().min(1).max(64),
+  type: singleLineText().min(1).max(64),
   sources: z.array(reportSourceSchema).max(maxReportSources, { error: 'errors.report_too_many_sources' }),
   start_date: isoInstant,
   end_date: isoInstant,
@@ -44,6 +48,11 @@ export const reportRequestSchema = z.object({
   delta_value: z.number().finite().optional(),
   /** Draw the same range shifted back by the previous calendar period beside it. */
   compare_previous: z.boolean().default(false),
+  /**
+   * Which calendar period back compare_previous draws (previous day, week, month or year, aligned
+   * by the farm's calendar). Absent: the shortest period the range fits in (comparePeriodFor).
+   */
+  compare_period: z.enum(comparePeriods).optional(),
 })
 export type ReportRequest = z.input<typeof reportRequestSchema>
 export type ParsedReportRequest = z.output<typeof reportRequestSchema>

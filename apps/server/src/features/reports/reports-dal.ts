@@ -1,0 +1,151 @@
+import type { ReportEquipment, ReportGrouping } from '@kropla/domain'
+import type pg from 'pg'
+
+/** One module a report reads, with what its field look-ups need. */
+export interface ReportModuleRow {
+  id: number
+  name: string
+  model: string
+  config: { inputs?: Record<string, { custom_label?: string; custom_units?: string; input_type?: number }> }
+  equipment: ReportEquipment[]
+}
+
+/**
+ * One row of one stored field: a raw reading (count 1) or a rollup bucket (hour: UTC hour; day:
+ * the account's local day, at its local midnight) with its figures.
+ */
+export interface ReportBucket {
+  field: string
+  ts: Date
+  count: number
+  sum: number
+  min: number
+  max: number
+  /** The first and last reading in the bucket by reading time. */
+  first: number
+  last: number
+}
+
+interface BucketRow {
+  field: string
+  ts: Date
+  count: number
+  sum: number
+  min: number
+  max: number
+  first: number
+  last: number
+}
+
+/**
+ * Per grouping: raw readings (minute rows are made of them in the generator), hourly rollups
+ * (UTC hours overlapping the range) or daily rollups (the account's local days overlapping it),
+ * ordered by field and time so each is a plain scan of the table's primary key.
+ */
+const bucketSql: Record<ReportGrouping, string> = {
+  minute: `select field, ts, 1 as count, value as sum, value as min, value as max, value as first, value as last
+    from readings
+    where object_id = $1 and field = any($3::text[]) and ts >= $4 and ts < $5 and id_client = $2
+      and value is not null
+    order by field, ts`,
+  hour: `select field, bucket as ts, count, sum, min, max, first_value as first, last_value as last
+    from readings_hourly
+    where object_id = $1 and field = any($3::text[]) and bucket >= date_trunc('hour', $4::timestamptz, 'UTC')
+      and bucket < $5 and id_client = $2
+    order by field, bucket`,
+  day: `select field, bucket as ts, count, sum, min, max, first_value as first, last_value as last
+    from readings_daily
+    where object_id = $1 and field = any($3::text[])
+      and day >= ($4::timestamptz at time zone $6::text)::date
+      and day <= ($5::timestamptz at time zone $6::text)::date
+      and bucket < $5 and id_client = $2
+    order by field, day`,
+}
+
+/**
+ * What the series reports read: the account's modules (a module of another account is not found,
+ * exactly like a missing one), their equipment, and readings by object, always limited to the
+ * account that owned the module when they came (`id_client`).
+ */
+export function createReportsDal(pool: pg.Pool) {
+  return {
+    /** The account's zone, and those of `ids` that are its modules, with their equipment. */
+    async modules(idClient: number, ids: readonly number[]) {
+      const result = await pool.query<{
+        time_zone: string
+        id: number | null
+        name: string
+        model: string
+        config: ReportModuleRow['config']
+        equipment: ReportEquipment[]
+      }>({
+        name: 'reports-modules',
+        text: `select c.time_zone, o.id, o.name, o.last_device_model as model, o.config,
+            coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'field_name', e.field_name,
+                'kind', e.kind, 'type', e.type, 'properties', e.properties) order by e.field_name)
+              from outputs e where e.id_object = o.id and e.id_client = c.id), '[]'::json) as equipment
+          from clients c left join objects o on o.id_client = c.id and o.id = any($2::int[])
+          where c.id = $1`,
+        values: [idClient, [...ids]],
+      })
+      const timeZone = result.rows[0]?.time_zone ?? 'UTC'
+      const modules: ReportModuleRow[] = []
+      for (const row of result.rows)
+        if (row.id !== null)
+          modules.push({
+            id: row.id,
+            name: row.name,
+            model: row.model,
+            config: row.config ?? {},
+            equipment: row.equipment ?? [],
+          })
+      return { timeZone, modules }
+    },
+
+    /** The account's outputs and input equipment among `ids`: the module and terminal each is wired to. */
+    async outputs(idClient: number, ids: readonly number[]) {
+      const result = await pool.query<{ id: number; id_object: number; field_name: string; name: string }>({
+        name: 'reports-outputs',
+        text: 'select id, id_object, field_name, name from outputs where id = any($1::int[]) and id_client = $2',
+        values: [[...ids], idClient],
+      })
+      return result.rows
+    },
+
+    /** One module's stored `fields` over [start, end) at a grouping: one read per object. */
+    async buckets(
+      grouping: ReportGrouping,
+      idClient: number,
+      idObject: number,
+      fields: readonly string[],
+      start: Date,
+      end: Date,
+      timeZone: string,
+    ): Promise<ReportBucket[]> {
+      const values: unknown[] = [idObject, idClient, [...fields], start.toISOString(), end.toISOString()]
+      if (grouping === 'day') values.push(timeZone)
+      const result = await pool.query<BucketRow>({
+        name: `reports-${grouping}`,
+        text: bucketSql[grouping],
+        values,
+      })
+      return result.rows
+    },
+
+    /** The first and the last reading of each of `fields` in [start, end): the delta report's ends. */
+    async ends(idClient: number, idObject: number, fields: readonly string[], start: Date, end: Date) {
+      const result = await pool.query<{ field: string; first: number; last: number }>({
+        name: 'reports-ends',
+        text: `select f.field,
+            (select value from readings r where r.object_id = $1 and r.field = f.field and r.ts >= $3
+               and r.ts < $4 and r.id_client = $2 and r.value is not null order by r.ts limit 1) as first,
+            (select value from readings r where r.object_id = $1 and r.field = f.field and r.ts >= $3
+               and r.ts < $4 and r.id_client = $2 and r.value is not null order by r.ts desc limit 1) as last
+          from unnest($5::text[]) as f(field)`,
+        values: [idObject, idClient, start.toISOString(), end.toISOString(), [...fields]],
+      })
+      return new Map(result.rows.map((row) => [row.field, { first: row.first, last: row.last }]))
+    },
+  }
+}
+export type ReportsDal = ReturnType<typeof createReportsDal>

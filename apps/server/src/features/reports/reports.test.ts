@@ -1,0 +1,259 @@
+import type { SeriesReport } from '@kropla/domain'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ReadingRow, storeReadings } from '../../ingest/readings-dal'
+import { loggedIn } from '../../test/account-fixtures'
+import { addOutput } from '../../test/resource-fixtures'
+import { seedAccount, startTestServer, type TestServer } from '../../test/test-server'
+
+/**
+ * The series reports through the real API on fixed readings with hand-computed answers. The farm
+ * keeps Europe/Warsaw time: 29 March 2026 lasts 23 hours (22 UTC hours after 23:00 UTC on the
+ * 28th... to 22:00 UTC on the 29th) and 25 October 2026 lasts 25 hours.
+ */
+
+let server: TestServer
+let farm: Awaited<ReturnType<typeof seedAccount>>
+let session: Awaited<ReturnType<typeof loggedIn>>
+let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let idClient: number
+type Module = (typeof farm.modules)[number]
+let trio: Module
+let air: Module
+let mast: Module
+let solo: Module
+let rainGauge: { id: number }
+let waterMeter: { id: number }
+
+const HOUR = 3_600_000
+/** Readings of one field at the given times. */
+const rows = (module: Module, field: string, points: [number | string, number | null][]): ReadingRow[] =>
+  points.map(([ts, value]) => ({ objectId: module.id, field, idClient, ts: new Date(ts), value }))
+/** One reading an hour from `from`, the values given. */
+const hourly = (module: Module, field: string, from: string, values: number[]) =>
+  rows(
+    module,
+    field,
+    values.map((value, index) => [Date.parse(from) + index * HOUR, value]),
+  )
+
+async function report(body: Record<string, unknown>, who = session) {
+  return who.write('POST', '/api/reports', body)
+}
+async function series(body: Record<string, unknown>): Promise<SeriesReport> {
+  const answer = await report(body)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return answer.body as unknown as SeriesReport
+}
+const column = (answer: SeriesReport, key: string) => {
+  const found = answer.series.find((candidate) => candidate.key === key)
+  if (!found) throw new Error(`no series ${key} among ${answer.series.map((s) => s.key).join(', ')}`)
+  return found.values
+}
+const iso = (answer: SeriesReport) => answer.timestamps.map((ts) => new Date(ts).toISOString())
+
+/** The CSV as a spreadsheet program reads it: quoted fields, commas inside quotes, blank cells. */
+async function exported(body: Record<string, unknown>) {
+  const token = await session.token()
+  const response = await fetch(`${server.url}/api/reports/export`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'csrf-token': token,
+      cookie: session.cookieHeader(),
+      'accept-language': 'en',
+    },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+    text,
+    table:
+      response.status === 200 ? (parse(text, { bom: true, relax_column_count: false }) as string[][]) : [],
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  farm = await seedAccount(server, ['AM-100-103', 'AM-200', 'AM-600', 'AM-100-101'])
+  neighbour = await seedAccount(server, ['AM-100-103'])
+  ;[trio, air, mast, solo] = farm.modules as [Module, Module, Module, Module]
+  idClient = farm.user.id_client
+  await server.database.pool.query(`update clients set time_zone = 'Europe/Warsaw' where id = $1`, [idClient])
+  await server.database.pool.query(`update objects set name = 'Trio, north' where id = $1`, [trio.id])
+  session = await loggedIn(server.url, farm.email, farm.password)
+  rainGauge = await addOutput(session, mast.id, 'DI_USR_3', {
+    name: 'Rain gauge',
+    kind: 'counter_input',
+    type: 'udometer',
+    properties: { udo_units: 0, multiplier: 0.2, counter_type: 1 },
+  })
+  waterMeter = await addOutput(session, mast.id, 'DI_USR_4', {
+    name: 'Water meter',
+    kind: 'counter_input',
+    type: 'flowmeter',
+    properties: { flow_units: 1, multiplier: 0.01, counter_type: 0 },
+  })
+
+  // 29 March (23 h): TEMP_1 is the local hour's index 0..22 on the hour and that plus 0.5 at half past.
+  const spring = '2026-03-28T23:00:00Z'
+  const halfPast = '2026-03-28T23:30:00Z'
+  const indexes = Array.from({ length: 23 }, (_, index) => index)
+  // 30 March: 5 all day, every hour.
+  await storeReadings(server.database.pool, [
+    ...hourly(trio, 'TEMP_1', spring, indexes),
+    ...hourly(
+      trio,
+      'TEMP_1',
+      halfPast,
+      indexes.map((index) => index + 0.5),
+    ),
+    ...hourly(trio, 'TEMP_1', '2026-03-29T22:00:00Z', Array(24).fill(5)),
+  ])
+  // 25 October (25 h): TEMP_1 1..25 every hour.
+  await storeReadings(server.database.pool, [
+    ...hourly(
+      trio,
+      'TEMP_1',
+      '2026-10-24T22:00:00Z',
+      Array.from({ length: 25 }, (_, index) => index + 1),
+    ),
+  ])
+})
+afterAll(() => server?.stop())
+
+describe('POST /api/reports: temperature', () => {
+  it('gives daily statistics by the farm’s local days: 29 March of 23 hours, 30 March of 24', async () => {
+    const answer = await series({
+      type: 'temperature',
+      sources: [{ id: trio.id, field: 'TEMP_1' }],
+      start_date: '2026-03-28T23:00:00Z',
+      end_date: '2026-03-30T22:00:00Z',
+      statistics: 'daily',
+    })
+    expect(answer.time_zone).toBe('Europe/Warsaw')
+    expect(answer.grouping).toBe('day')
+    expect(iso(answer)).toEqual(['2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'])
+    // 29 March: 46 readings, sum 2 × (0 + … + 22) + 23 × 0.5 = 517.5: average 11.25.
+    expect(column(answer, `${trio.id}:TEMP_1:avg`)).toEqual([11.25, 5])
+    expect(column(answer, `${trio.id}:TEMP_1:min`)).toEqual([0, 5])
+    expect(column(answer, `${trio.id}:TEMP_1:max`)).toEqual([22.5, 5])
+    const average = answer.series.find((s) => s.key === `${trio.id}:TEMP_1:avg`)!
+    expect(average).toMatchObject({ level: 3, suffix: '°C', draw: 'line', statistic: 'avg', decimals: 2 })
+    expect(answer.failed_sources).toEqual([])
+  })
+
+  it('gives the 25-hour 25 October as one day: average of 1..25 is 13', async () => {
+    const answer = await series({
+      type: 'temperature',
+      sources: [{ id: trio.id, field: 'TEMP_1' }],
+      start_date: '2026-10-24T22:00:00Z',
+      end_date: '2026-10-25T23:00:00Z',
+      statistics: 'daily',
+    })
+    expect(iso(answer)).toEqual(['2026-10-24T22:00:00.000Z'])
+    expect(column(answer, `${trio.id}:TEMP_1:avg`)).toEqual([13])
+    expect(column(answer, `${trio.id}:TEMP_1:max`)).toEqual([25])
+  })
+
+  it('refuses an unknown type, no sources and a reversed range in the user’s language', async () => {
+    const body = {
+      type: 'temperature',
+      sources: [{ id: trio.id, field: 'TEMP_1' }],
+      start_date: '2026-03-29T00:00:00Z',
+      end_date: '2026-03-30T00:00:00Z',
+    }
+    const unknown = await report({ ...body, type: 'weather' })
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { error: 'report_unknown_type', message: 'No report weather' },
+    })
+    const none = await report({ ...body, sources: [] })
+    expect(none).toMatchObject({
+      status: 400,
+      body: { error: 'report_incorrect_data', message: 'Incorrect report data' },
+    })
+    const reversed = await report({ ...body, start_date: body.end_date, end_date: body.start_date })
+    expect(reversed).toMatchObject({ status: 400, body: { error: 'report_start_after_end' } })
+    const polish = await loggedIn(server.url, farm.email, farm.password, 'pl')
+    await polish.write('PUT', '/api/users/lang', { lang: 'pl' })
+    expect((await report({ ...body, sources: [] }, polish)).body.message).toBe('Nieprawidłowe dane raportu')
+    expect((await report({ ...body, type: 'pogoda' }, polish)).body.message).toBe('Brak raportu pogoda')
+    await polish.write('PUT', '/api/users/lang', { lang: 'en' })
+  })
+
+  it('refuses another account’s module exactly like a missing one, and uses the rest', async () => {
+    const body = {
+      type: 'temperature',
+      start_date: '2026-03-28T23:00:00Z',
+      end_date: '2026-03-30T22:00:00Z',
+      statistics: 'daily',
+    }
+    const theirs = await report({ ...body, sources: [{ id: neighbour.modules[0]!.id, field: 'TEMP_1' }] })
+    const missing = await report({ ...body, sources: [{ id: 99_999_999, field: 'TEMP_1' }] })
+    expect(theirs.status).toBe(404)
+    expect(theirs.body.error).toBe('report_sources_failed')
+    expect(missing.status).toBe(404)
+    expect(JSON.stringify(theirs.body.issues).replace(String(neighbour.modules[0]!.id), 'X')).toBe(
+      JSON.stringify(missing.body.issues).replace('99999999', 'X'),
+    )
+    const partly = await series({
+      ...body,
+      sources: [
+        { id: neighbour.modules[0]!.id, field: 'TEMP_1', name: 'Not mine' },
+        { id: trio.id, field: 'TEMP_1' },
+      ],
+    })
+    expect(partly.failed_sources).toEqual([
+      {
+        id_object: neighbour.modules[0]!.id,
+        id_output: null,
+        name: 'Not mine',
+        reason: 'errors.module_not_found',
+      },
+    ])
+    expect(column(partly, `${trio.id}:TEMP_1:avg`)).toEqual([11.25, 5])
+    expect(partly.series.some((s) => s.id_object === neighbour.modules[0]!.id)).toBe(false)
+  })
+})
+
+describe('POST /api/reports/export', () => {
+  it('streams the table as CSV: quoted header, commas inside quotes, rows ascending, numbers in full', async () => {
+    const csv = await exported({
+      type: 'temperature',
+      sources: [{ id: trio.id, field: 'TEMP_1' }],
+      start_date: '2026-03-29T10:00:00Z',
+      end_date: '2026-03-29T12:00:00Z',
+      grouping: 'minute',
+    })
+    expect(csv.status).toBe(200)
+    expect(csv.type).toBe('text/csv; charset=utf-8')
+    expect(csv.disposition).toBe('attachment; filename="report-temperature-2026-03-29.csv"')
+    expect(csv.text.split('\r\n')[0]!.replace(/^\ufeff/, '')).toBe(
+      '"Time (Europe/Warsaw)","Time (UTC)","Trio, north Temperature 1 level 3 [°C]"',
+    )
+    // 10:00 UTC is 12:00 CEST, the 12th hour of the 23-hour day (index 11).
+    expect(csv.table.slice(1)).toEqual([
+      ['2026-03-29 12:00:00', '2026-03-29T10:00:00.000Z', '11'],
+      ['2026-03-29 12:30:00', '2026-03-29T10:30:00.000Z', '11.5'],
+      ['2026-03-29 13:00:00', '2026-03-29T11:00:00.000Z', '12'],
+      ['2026-03-29 13:30:00', '2026-03-29T11:30:00.000Z', '12.5'],
+    ])
+  })
+
+  it('refuses an unknown type and no sources before any CSV', async () => {
+    const body = { sources: [], start_date: '2026-03-29T10:00:00Z', end_date: '2026-03-29T12:00:00Z' }
+    const unknown = await exported({ ...body, type: 'weather', sources: [{ id: trio.id }] })
+    expect(unknown.status).toBe(400)
+    expect(JSON.parse(unknown.text)).toMatchObject({
+      error: 'report_unknown_type',
+      message: 'No report weather',
+    })
+    const none = await exported({ ...body, type: 'temperature' })
+    expect(none.status).toBe(400)
+    expect(JSON.parse(none.text)).toMatchObject({ error: 'report_incorrect_data' })
+  })
+})
