@@ -176,9 +176,10 @@ function storedField(input: InputField, module: ReportModuleInfo): ReportFieldIn
  * water usage name the AM-600 input their rain gauge or flowmeter is wired to (DI_USR_3/4) and
  * read its pulse counter (cnt3/cnt4).
  */
-export function reportFieldsFor(type: SeriesReportType, module: ReportModuleInfo): ReportFieldInfo[] {
+export function reportFieldsFor(type: ReportType, module: ReportModuleInfo): ReportFieldInfo[] {
   const model = findModel(module.model)
-  if (!model) return []
+  // Irrigation and schedule reports name outputs and schedules, not module fields.
+  if (!model || !isSeriesReportType(type)) return []
   const lookup = reportLookups[type]
   if (lookup.models && !lookup.models.includes(model.code)) return []
   if (lookup.equipment) {
@@ -234,8 +235,8 @@ export function reportFieldsFor(type: SeriesReportType, module: ReportModuleInfo
 }
 
 /** Whether `type` takes `module` at all (the creator lists only such modules). */
-export const reportTakesModule = (type: SeriesReportType, module: ReportModuleInfo) =>
+export const reportTakesModule = (type: ReportType, module: ReportModuleInfo) =>
   reportFieldsFor(type, module).length > 0
 
 /** Only 'complex' is limited to one module; 'multiple_complex' and the rest take several. */
-export const reportSingleModule = (type: SeriesReportType) => type === 'complex'
+export const reportSingleModule = (type: ReportType) => type === 'complex'
