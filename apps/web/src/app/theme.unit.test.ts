@@ -1,0 +1,39 @@
+import { DEFAULT_THEME } from '@mantine/core'
+import { describe, expect, it } from 'vitest'
+import { textColours, theme } from './theme'
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
+  }) as [number, number, number]
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+const aa = 4.5
+
+describe('text contrast of the theme (WCAG AA, 4.5:1)', () => {
+  it('measures what it should: Mantine’s own secondary text fails on white', () => {
+    expect(contrast(DEFAULT_THEME.colors.gray[6], '#ffffff')).toBeCloseTo(3.3, 1)
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`secondary labels and placeholders read on the ${scheme} background`, () => {
+      const { body, dimmed, placeholder } = textColours[scheme]
+      expect(contrast(dimmed, body)).toBeGreaterThanOrEqual(aa)
+      expect(contrast(placeholder, body)).toBeGreaterThanOrEqual(aa)
+    })
+  }
+
+  it('white text on a primary button, and the primary colour as link text on white', () => {
+    const shades = theme.primaryShade as { light: number }
+    const primary = DEFAULT_THEME.colors.cyan[shades.light] as string
+    expect(contrast(primary, '#ffffff')).toBeGreaterThanOrEqual(aa)
+  })
+})
