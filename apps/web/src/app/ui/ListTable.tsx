@@ -1,9 +1,10 @@
 import { Card, Table } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
+import { stackedTableClass, useStackedLabels } from './useStackedLabels'
 
 interface ListTableProps {
   testId: string
-  /** Narrower screens scroll the table sideways rather than squeeze it below this. */
+  /** From a tablet up, narrower screens scroll the table sideways rather than squeeze it below this; a phone stacks each row as a card. */
   minWidth: number
   horizontalSpacing?: 'xs' | 'sm' | 'md'
   ariaLabel?: string
@@ -15,7 +16,7 @@ interface ListTableProps {
   footer?: ReactNode
 }
 
-/** A list screen's table: in a bordered card, scrolling sideways on a phone, rows lit on hover. */
+/** A list screen's table: in a bordered card, one card per row on a phone (no sideways scroll), rows lit on hover. */
 export function ListTable({
   testId,
   minWidth,
@@ -25,10 +26,14 @@ export function ListTable({
   children,
   footer,
 }: ListTableProps) {
+  const table = useRef<HTMLTableElement>(null)
+  useStackedLabels(table)
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={minWidth}>
         <Table
+          ref={table}
+          className={stackedTableClass}
           verticalSpacing="sm"
           horizontalSpacing={horizontalSpacing}
           highlightOnHover

@@ -1,7 +1,9 @@
 import { alarmComparators, alarmKey, type DeviceModel } from '@kropla/domain'
 import { Card, NativeSelect, NumberInput, Switch, Table, Text, TextInput, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { stackedTableClass, useStackedLabels } from '../../app/ui/useStackedLabels'
 import { translateKey } from '../../lib/translate-key'
 import { labelledInputs, type ModuleFormValues } from './module-form'
 import { numberOrNull } from './PropertyFields'
@@ -39,13 +41,20 @@ export function InputsTable({ model, form }: { model: DeviceModel; form: Form })
   const configurable = new Map(model.configurableInputs.map((input) => [input.field, input]))
   const hasConfigurable = configurable.size > 0
   const labelOf = (what: string, field: string) => t('modules.field_of', { what, field: fieldLabel(field) })
+  const inputsTable = useRef<HTMLTableElement>(null)
+  useStackedLabels(inputsTable)
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} size="h4" mb="sm">
         {t('modules.inputs')}
       </Title>
       <Table.ScrollContainer minWidth={hasConfigurable ? 900 : 480}>
-        <Table verticalSpacing="xs" data-testid="inputs-table">
+        <Table
+          ref={inputsTable}
+          className={stackedTableClass}
+          verticalSpacing="xs"
+          data-testid="inputs-table"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('modules.input')}</Table.Th>
@@ -158,6 +167,8 @@ export function ThresholdsTable({ model, form }: { model: DeviceModel; form: For
   const { t } = useTranslation()
   const fieldLabel = useFieldLabel()
   const comparatorLabel = { lt: t('modules.lower_than'), gt: t('modules.higher_than') }
+  const thresholdsTable = useRef<HTMLTableElement>(null)
+  useStackedLabels(thresholdsTable)
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} size="h4">
@@ -167,7 +178,12 @@ export function ThresholdsTable({ model, form }: { model: DeviceModel; form: For
         {t('modules.alarms_intro')}
       </Text>
       <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="xs" data-testid="thresholds-table">
+        <Table
+          ref={thresholdsTable}
+          className={stackedTableClass}
+          verticalSpacing="xs"
+          data-testid="thresholds-table"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('modules.input')}</Table.Th>
