@@ -55,7 +55,7 @@ export function parseHistoryArgs(argv: string[]): HistoryArgs {
 }
 
 /** The rollup statements of the migration: the same grouping as ingest (an integration test shows it). */
-function backfillStatements() {
+export function backfillStatements() {
   const migrations = path.join(repoRoot, 'apps/server/src/db/migrations')
   const file = fs.readdirSync(migrations).find((name) => name.endsWith('_reading_rollups.sql'))
   if (!file) throw new Error('no reading rollups migration')
@@ -174,7 +174,7 @@ function cases(idObject: number, idClient: number, end: number, timeZone: string
   ]
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]!
 }
@@ -184,7 +184,11 @@ const median = (values: number[]) => {
  * of other work on the machine falls on all of them alike) after one untimed round; per case the
  * samples in ms and the points of the last answer.
  */
-async function timeRounds(repeats: number, entries: readonly Case[], run: (entry: Case) => Promise<number>) {
+export async function timeRounds<T extends { name: string }>(
+  repeats: number,
+  entries: readonly T[],
+  run: (entry: T) => Promise<number>,
+) {
   const timed = new Map(entries.map((entry) => [entry.name, { samples: [] as number[], points: 0 }]))
   for (let round = -1; round < repeats; round++)
     for (const entry of entries) {
@@ -198,7 +202,7 @@ async function timeRounds(repeats: number, entries: readonly Case[], run: (entry
   return timed
 }
 
-async function login(url: string) {
+export async function login(url: string) {
   const token = await fetch(`${url}/token`)
   const cookies = token.headers.getSetCookie().map((line) => line.split(';')[0]!)
   const csrf = ((await token.json()) as { token: string }).token

@@ -1,6 +1,7 @@
 import { parseFirstLoadArgs, runFirstLoad } from './first-load'
 import { parseHistoryArgs, runHistory } from './history'
 import { parseIngestArgs, runIngest } from './ingest'
+import { parseReportsArgs, runReports } from './reports'
 import { parseStallArgs, runStall } from './stall'
 
 const usage = `Usage: npm run bench -- <bench> [options]
@@ -12,6 +13,8 @@ const usage = `Usage: npm run bench -- <bench> [options]
            --server-root DIR  run apps/server of another checkout (e.g. a patched copy)
   history  history_request over a day, a month and a year of 10-minute readings (the real socket), vs the plain SQL
            --modules N (20)  --days N (365)  --repeats N timed requests per range, median (15)  --settle S untimed requests first (10)
+  reports  POST /api/reports (daily statistics over a year, hourly over a month, a delta report) and the CSV of the raw year, vs the plain SQL
+           --modules N (20)  --days N (365)  --repeats N timed requests per case, median (7)
   stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
            --rows N (1500000)  --min-query-ms N (1000)
   first-load  compressed JS/CSS the login page loads from the built app (apps/web/dist), vs all JS uncompressed
@@ -25,6 +28,9 @@ switch (name) {
     break
   case 'history':
     ok = await runHistory(parseHistoryArgs(rest))
+    break
+  case 'reports':
+    ok = await runReports(parseReportsArgs(rest))
     break
   case 'stall':
     ok = await runStall(parseStallArgs(rest))

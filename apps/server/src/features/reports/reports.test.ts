@@ -113,6 +113,37 @@ beforeAll(async () => {
     ),
     ...hourly(trio, 'TEMP_1', '2026-03-29T22:00:00Z', Array(24).fill(5)),
   ])
+  // 29 March, 10:00 and 10:30 UTC: the air, soil and counters of the goldens below.
+  const pair = (module: Module, field: string, a: number, b: number) =>
+    rows(module, field, [
+      ['2026-03-29T10:00:00Z', a],
+      ['2026-03-29T10:30:00Z', b],
+    ])
+  await storeReadings(server.database.pool, [
+    ...pair(air, 'TEMP_DEW_1', 4, 5),
+    ...pair(air, 'TEMP_WET_1', 6, 8),
+    ...pair(air, 'HD_1', 2, 3),
+    ...pair(air, 'VPD_1', 0.4, 0.6),
+    ...pair(air, 'VPD_INFECT_1', 0, 1),
+    ...pair(air, 'PWI_1', 100, 120),
+    ...pair(trio, 'HUMIDITY_1', 34.54, 34.54),
+    ...pair(trio, 'ECW_1', 2, 2),
+    ...pair(trio, 'MCI_1', 1, 2),
+    ...pair(solo, 'HUMIDITY_1', 20, 25.5),
+    // Rain gauge: a running total (0.2 mm a pulse); water meter: pulses since the last reading (0.01 m³ each).
+    ...rows(mast, 'cnt3', [
+      ['2026-03-29T10:00:00Z', 100],
+      ['2026-03-29T10:10:00Z', 103],
+      ['2026-03-29T10:50:00Z', 110],
+      ['2026-03-29T11:00:00Z', 111],
+      ['2026-03-29T11:40:00Z', 125],
+    ]),
+    ...rows(mast, 'cnt4', [
+      ['2026-03-29T10:00:00Z', 50],
+      ['2026-03-29T10:20:00Z', 30],
+      ['2026-03-29T11:00:00Z', 25],
+    ]),
+  ])
   // 25 October (25 h): TEMP_1 1..25 every hour.
   await storeReadings(server.database.pool, [
     ...hourly(
@@ -217,6 +248,164 @@ describe('POST /api/reports: temperature', () => {
     ])
     expect(column(partly, `${trio.id}:TEMP_1:avg`)).toEqual([11.25, 5])
     expect(partly.series.some((s) => s.id_object === neighbour.modules[0]!.id)).toBe(false)
+  })
+})
+
+describe('POST /api/reports: every series type on fixed readings', () => {
+  const hour = { start_date: '2026-03-29T10:00:00Z', end_date: '2026-03-29T12:00:00Z', grouping: 'hour' }
+
+  it('gives the AM-200 quantities as hourly averages with the spec’s units and draws', async () => {
+    const expected = {
+      dew_point: ['TEMP_DEW_1', 4.5, '°C', 'line'],
+      wet_bulb_temperature: ['TEMP_WET_1', 7, '°C', 'line'],
+      air_humidity_deficit: ['HD_1', 2.5, 'g/m³', 'line'],
+      air_vapour_pressure_deficit: ['VPD_1', 0.5, 'kPa', 'line'],
+      vpd_infection_risk: ['VPD_INFECT_1', 0.5, '', 'area'],
+      pwi: ['PWI_1', 110, '%', 'line'],
+    } as const
+    for (const [type, [field, value, suffix, draw]] of Object.entries(expected)) {
+      const answer = await series({ type, sources: [{ id: air.id }], ...hour })
+      expect(iso(answer), type).toEqual(['2026-03-29T10:00:00.000Z'])
+      expect(answer.series, type).toHaveLength(1)
+      expect(answer.series[0], type).toMatchObject({ field, suffix, draw, values: [value] })
+    }
+  })
+
+  it('gives soil moisture, ECW, MCI, epsilon (Topp) and sigma (Hilhorst) per level', async () => {
+    const soil = async (type: string) =>
+      (
+        await series({
+          type,
+          sources: [
+            {
+              id: trio.id,
+              fields: [
+                type === 'epsilon' ? 'EPSILON_1' : type === 'sigma' ? 'SIGMA_1' : `${type.toUpperCase()}_1`,
+              ],
+            },
+          ],
+          ...hour,
+        })
+      ).series[0]!
+    expect(await soil('humidity')).toMatchObject({
+      field: 'HUMIDITY_1',
+      level: 3,
+      suffix: '%',
+      values: [34.54],
+    })
+    expect(await soil('ecw')).toMatchObject({ field: 'ECW_1', suffix: 'mS/cm', values: [2] })
+    expect(await soil('mci')).toMatchObject({ field: 'MCI_1', suffix: 'g/l', values: [1.5] })
+    // θ = 0.3454 is Topp's water content at ε = 20.
+    const epsilon = await soil('epsilon')
+    expect(epsilon).toMatchObject({ field: 'EPSILON_1', suffix: '', level: 3 })
+    expect(epsilon.values[0]).toBeCloseTo(20, 6)
+    // σ_b = ECW × (ε − 4.1) / (80.3 − 0.37 × (T − 20)); T in that hour averages (11 + 11.5) / 2.
+    const sigma = await soil('sigma')
+    expect(sigma).toMatchObject({ field: 'SIGMA_1', suffix: 'mS/cm' })
+    expect(sigma.values[0]).toBeCloseTo((2 * 15.9) / (80.3 - 0.37 * (11.25 - 20)), 6)
+  })
+
+  it('sums rainfall and water usage per row, rounded to 1 decimal, incremental counters as last minus first', async () => {
+    const rain = await series({ type: 'rainfall', sources: [{ id_output: rainGauge.id }], ...hour })
+    // Hour 10: 110 − 100 = 10 pulses = 2 mm; hour 11: 1 since 10:50 plus 125 − 111 = 15 pulses = 3 mm.
+    expect(rain.series[0]).toMatchObject({
+      field: 'DI_USR_3',
+      suffix: 'mm',
+      draw: 'bar',
+      statistic: 'sum',
+      values: [2, 3],
+    })
+    const minutes = await series({
+      type: 'rainfall',
+      sources: [{ id: mast.id, field: 'DI_USR_3' }],
+      ...hour,
+      grouping: 'minute',
+    })
+    expect(minutes.series[0]!.values).toEqual([0, 0.6, 1.4, 0.2, 2.8])
+    const water = await series({ type: 'water_usage', sources: [{ id_output: waterMeter.id }], ...hour })
+    // Differential: 50 + 30 = 80 pulses = 0.8 m³; 25 pulses = 0.25, rounded 0.3.
+    expect(water.series[0]).toMatchObject({ suffix: 'm³', draw: 'bar', values: [0.8, 0.3] })
+  })
+
+  it('shows a delta only where it meets the comparator; an empty value shows every source', async () => {
+    const body = {
+      type: 'delta_humidity',
+      sources: [
+        { id: trio.id, field: 'HUMIDITY_1' },
+        { id: solo.id, field: 'HUMIDITY_1' },
+      ],
+      ...hour,
+    }
+    const all = await series(body)
+    expect(all.delta).toEqual([
+      { key: `${trio.id}:HUMIDITY_1`, first: 34.54, last: 34.54, delta: 0, shown: true },
+      { key: `${solo.id}:HUMIDITY_1`, first: 20, last: 25.5, delta: 5.5, shown: true },
+    ])
+    const greater = await series({ ...body, delta_comparator: 'gt', delta_value: 1 })
+    expect(greater.delta?.map((row) => row.shown)).toEqual([false, true])
+    expect(greater.series.map((s) => s.key)).toEqual([`${solo.id}:HUMIDITY_1`])
+    const lower = await series({ ...body, delta_comparator: 'lt', delta_value: 1 })
+    expect(lower.series.map((s) => s.key)).toEqual([`${trio.id}:HUMIDITY_1`])
+  })
+
+  it('drops complex rows before the start; multiple complex merges modules', async () => {
+    const complex = await series({
+      type: 'complex',
+      sources: [{ id: trio.id, fields: ['TEMP_1', 'HUMIDITY_1'] }],
+      start_date: '2026-03-29T10:15:00Z',
+      end_date: '2026-03-29T12:00:00Z',
+      grouping: 'hour',
+    })
+    // The 10:00 hour starts before 10:15: dropped. 11:00 UTC holds 12 and 12.5.
+    expect(iso(complex)).toEqual(['2026-03-29T11:00:00.000Z'])
+    expect(column(complex, `${trio.id}:TEMP_1`)).toEqual([12.25])
+    expect(column(complex, `${trio.id}:HUMIDITY_1`)).toEqual([null])
+    const multiple = await series({
+      type: 'multiple_complex',
+      sources: [
+        { id: trio.id, field: 'TEMP_1' },
+        { id: air.id, fields: ['TEMP_DEW_1'] },
+        { id: trio.id, field: 'MCI_1' },
+      ],
+      ...hour,
+    })
+    expect(multiple.series.map((s) => s.key)).toEqual([
+      `${trio.id}:TEMP_1`,
+      `${trio.id}:MCI_1`,
+      `${air.id}:TEMP_DEW_1`,
+    ])
+    expect(column(multiple, `${air.id}:TEMP_DEW_1`)).toEqual([4.5, null])
+    expect(column(multiple, `${trio.id}:TEMP_1`)).toEqual([11.25, 12.25])
+  })
+
+  it('draws the previous period beside the current one, aligned by the farm’s calendar days', async () => {
+    const answer = await series({
+      type: 'temperature',
+      sources: [{ id: trio.id, field: 'TEMP_1' }],
+      start_date: '2026-03-29T22:00:00Z',
+      end_date: '2026-03-30T22:00:00Z',
+      grouping: 'day',
+      compare_previous: true,
+    })
+    // 30 March (CEST) compared with 29 March (23 hours, from 23:00 UTC on the 28th).
+    expect(answer.previous).toEqual({
+      start_date: '2026-03-28T23:00:00.000Z',
+      end_date: '2026-03-29T22:00:00.000Z',
+    })
+    expect(iso(answer)).toEqual(['2026-03-29T22:00:00.000Z'])
+    expect(column(answer, `${trio.id}:TEMP_1`)).toEqual([5])
+    expect(column(answer, `${trio.id}:TEMP_1:previous`)).toEqual([517.5 / 46])
+    const byHour = await series({
+      type: 'temperature',
+      sources: [{ id: trio.id, field: 'TEMP_1' }],
+      start_date: '2026-03-30T10:00:00Z',
+      end_date: '2026-03-30T12:00:00Z',
+      compare_previous: true,
+      compare_period: 'day',
+    })
+    // Noon CEST on the 30th against noon CEST on the 29th (10:00 UTC: 11 and 11.5).
+    expect(column(byHour, `${trio.id}:TEMP_1:previous`)).toEqual([11.25, 12.25])
+    expect(byHour.series.find((s) => s.key.endsWith(':previous'))?.period).toBe('previous')
   })
 })
 

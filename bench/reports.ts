@@ -1,0 +1,339 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type pg from 'pg'
+import { openDatabase } from '../apps/server/src/db/client'
+import { backfillStatements, login, median, timeRounds } from './history'
+import {
+  clientName,
+  freePort,
+  machineLoad,
+  model,
+  round,
+  runCli,
+  startServerProcess,
+  waitUntilReady,
+} from './lib'
+
+/**
+ * POST /api/reports and /api/reports/export over a year of 10-minute readings of 20 modules (two
+ * fields each), through the real server, against the plain SQL returning the same numbers on the
+ * same database in the same run; the server's memory is sampled during the CSV of the raw year.
+ */
+
+const email = 'bench@example.com'
+const password = 'Bench-horse-1'
+const DAY = 86_400_000
+const benchFields = ['TEMP_1', 'HUMIDITY_1']
+
+export interface ReportsArgs {
+  modules: number
+  days: number
+  repeats: number
+}
+
+export function parseReportsArgs(argv: string[]): ReportsArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      modules: { type: 'string', default: '20' },
+      days: { type: 'string', default: '365' },
+      repeats: { type: 'string', default: '7' },
+    },
+  })
+  return { modules: Number(values.modules), days: Number(values.days), repeats: Number(values.repeats) }
+}
+
+async function load(pool: pg.Pool, objects: { id: number; id_client: number }[], start: number, end: number) {
+  for (const [index, object] of objects.entries()) {
+    await pool.query(
+      `insert into readings (object_id, field, ts, value, id_client)
+       select $1, f.field, t.ts,
+         case when f.field like 'TEMP%' then round((15 + 8 * sin(extract(epoch from t.ts) / 13751.0 + $4) + random())::numeric, 1)
+              else round((30 + 10 * sin(extract(epoch from t.ts) / 86400.0 + $4))::numeric, 1) end::float8,
+         $2
+       from unnest($3::text[]) as f(field),
+         generate_series($5::timestamptz, $6::timestamptz - interval '1 second', interval '10 minutes') as t(ts)`,
+      [
+        object.id,
+        object.id_client,
+        benchFields,
+        index,
+        new Date(start).toISOString(),
+        new Date(end).toISOString(),
+      ],
+    )
+    process.stdout.write(`\r  readings of module ${index + 1}/${objects.length}`)
+  }
+  process.stdout.write('\n')
+  for (const statement of backfillStatements()) await pool.query(statement)
+  await pool.query('analyze readings')
+  await pool.query('analyze readings_hourly')
+  await pool.query('analyze readings_daily')
+}
+
+interface Case {
+  name: string
+  body: Record<string, unknown>
+  csv?: boolean
+  /** The plain SQL returning the same numbers. */
+  sql: { text: string; values: unknown[] }
+}
+
+function cases(ids: number[], idClient: number, end: number, timeZone: string): Case[] {
+  const range = (days: number) => ({
+    start_date: new Date(end - days * DAY).toISOString(),
+    end_date: new Date(end).toISOString(),
+  })
+  const year = range(365)
+  const month = range(30)
+  const temperature = ids.map((id) => ({ id, field: 'TEMP_1' }))
+  const humidity = ids.map((id) => ({ id, field: 'HUMIDITY_1' }))
+  return [
+    {
+      name: 'daily statistics, year',
+      body: { type: 'temperature', sources: temperature, ...year, statistics: 'daily' },
+      sql: {
+        text: `select object_id, bucket, round((sum / count)::numeric, 2)::float8 as avg, min, max from readings_daily
+               where object_id = any($1::int[]) and field = 'TEMP_1' and id_client = $2
+                 and day >= ($3::timestamptz at time zone $5)::date and day <= ($4::timestamptz at time zone $5)::date
+                 and bucket < $4
+               order by bucket, object_id`,
+        values: [ids, idClient, year.start_date, year.end_date, timeZone],
+      },
+    },
+    {
+      name: 'hourly, month',
+      body: { type: 'temperature', sources: temperature, ...month, grouping: 'hour' },
+      sql: {
+        text: `select object_id, bucket, sum / count as value from readings_hourly
+               where object_id = any($1::int[]) and field = 'TEMP_1' and id_client = $2
+                 and bucket >= $3 and bucket < $4
+               order by bucket, object_id`,
+        values: [ids, idClient, month.start_date, month.end_date],
+      },
+    },
+    {
+      name: 'delta, month (hourly)',
+      body: {
+        type: 'delta_humidity',
+        sources: humidity,
+        ...month,
+        grouping: 'hour',
+        delta_comparator: 'gt',
+        delta_value: -100,
+      },
+      sql: {
+        text: `select h.object_id, h.bucket, h.sum / h.count as value,
+                 (select value from readings r where r.object_id = h.object_id and r.field = 'HUMIDITY_1'
+                    and r.ts >= $3 and r.ts < $4 order by r.ts limit 1) as first,
+                 (select value from readings r where r.object_id = h.object_id and r.field = 'HUMIDITY_1'
+                    and r.ts >= $3 and r.ts < $4 order by r.ts desc limit 1) as last
+               from readings_hourly h
+               where h.object_id = any($1::int[]) and h.field = 'HUMIDITY_1' and h.id_client = $2
+                 and h.bucket >= $3 and h.bucket < $4
+               order by h.bucket, h.object_id`,
+        values: [ids, idClient, month.start_date, month.end_date],
+      },
+    },
+    {
+      name: 'CSV, raw year',
+      csv: true,
+      body: { type: 'temperature', sources: temperature, ...year, grouping: 'minute' },
+      sql: {
+        text: `select ts, object_id, value from readings
+               where object_id = any($1::int[]) and field = 'TEMP_1' and id_client = $2 and ts >= $3 and ts < $4
+               order by ts, object_id`,
+        values: [ids, idClient, year.start_date, year.end_date],
+      },
+    },
+  ]
+}
+
+/** The server process's resident memory (kB) from /proc, or null off Linux. */
+function rssKb(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    const match = /VmRSS:\s+(\d+)/.exec(status)
+    return match ? Number(match[1]) : null
+  } catch {
+    return null
+  }
+}
+
+export async function runReports(args: ReportsArgs) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-bench-reports-'))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    DEMO: '0',
+  }
+  const values = args.modules * benchFields.length * args.days * 144
+  console.log(
+    `reports bench: ${args.modules} ${model} modules x ${benchFields.length} fields x ${args.days} days of 10-minute readings = ${values} readings, embedded database; ${machineLoad()}`,
+  )
+  let server: ReturnType<typeof startServerProcess> | undefined
+  try {
+    await runCli(
+      ['user', 'create', '--email', email, '--password', password, '--type', 'admin', '--client', clientName],
+      env,
+    )
+    const csvFile = path.join(dataDir, 'fleet.csv')
+    const serials = Array.from({ length: args.modules }, (_, index) => `REP${String(index).padStart(4, '0')}`)
+    fs.writeFileSync(
+      csvFile,
+      [
+        'serial,pin,model,client',
+        ...serials.map((serial, index) => `${serial},${300_000 + index},${model},${clientName}`),
+      ].join('\n'),
+    )
+    await runCli(['fleet', 'import', csvFile], env)
+
+    const end = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000
+    const start = end - args.days * DAY
+    let caseList: Case[] = []
+    const timeSql = (pool: pg.Pool, repeats: number) =>
+      timeRounds(
+        repeats,
+        caseList,
+        async (entry) => (await pool.query(entry.sql.text, entry.sql.values)).rowCount ?? 0,
+      )
+    let sqlTimes: Awaited<ReturnType<typeof timeSql>>
+    const database = await openDatabase({ dataDir })
+    try {
+      const objects = (
+        await database.pool.query<{ id: number; id_client: number; time_zone: string }>(
+          `select o.id, o.id_client, c.time_zone from objects o join clients c on c.id = o.id_client order by o.id`,
+        )
+      ).rows
+      caseList = cases(
+        objects.map((object) => object.id),
+        objects[0]!.id_client,
+        end,
+        objects[0]!.time_zone,
+      )
+      const t = performance.now()
+      await load(database.pool, objects, start, end)
+      console.log(`loaded in ${round((performance.now() - t) / 1000, 1)} s`)
+      sqlTimes = await timeSql(database.pool, args.repeats)
+    } finally {
+      await database.close()
+    }
+
+    const port = await freePort()
+    env.PORT = String(port)
+    env.MQTT_PORT = String(await freePort())
+    server = startServerProcess(env)
+    const url = `http://127.0.0.1:${port}`
+    await waitUntilReady(server, url)
+    const cookie = await login(url)
+    const token = await fetch(`${url}/token`, { headers: { cookie } })
+    const csrf = ((await token.json()) as { token: string }).token
+    const serverPid = server.pid
+    let peakRss = 0
+    let csvBytes = 0
+    const ask = async (entry: Case) => {
+      const response = await fetch(`${url}${entry.csv ? '/api/reports/export' : '/api/reports'}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'csrf-token': csrf, cookie },
+        body: JSON.stringify(entry.body),
+      })
+      if (!response.ok) throw new Error(`${entry.name}: ${response.status} ${await response.text()}`)
+      if (!entry.csv) {
+        const answer = (await response.json()) as { timestamps: number[]; series: { id_object: number }[] }
+        // Rows x modules, as the SQL's rows (one per module and row, a day's three statistics in one).
+        return answer.timestamps.length * new Set(answer.series.map((series) => series.id_object)).size
+      }
+      // The CSV read as it comes (never held whole), the server's memory sampled meanwhile.
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, rssKb(serverPid) ?? 0)
+      }, 20)
+      let lines = 0
+      let bytes = 0
+      try {
+        const decoder = new TextDecoder()
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunk.length
+          const text = decoder.decode(chunk, { stream: true })
+          for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++
+        }
+      } finally {
+        clearInterval(sampler)
+      }
+      csvBytes = bytes
+      // Header line aside, each row holds one value per module.
+      return (lines - 1) * args.modules
+    }
+    // Untimed first round (cold caches), then the server's memory before the timed rounds.
+    for (const entry of caseList) await ask(entry)
+    const rssBefore = rssKb(serverPid) ?? 0
+    peakRss = rssBefore
+    const answers = await timeRounds(args.repeats, caseList, ask)
+    await server.stop()
+    server = undefined
+    const again = await openDatabase({ dataDir })
+    try {
+      const after = await timeSql(again.pool, args.repeats)
+      for (const [name, record] of after) sqlTimes.get(name)!.samples.push(...record.samples)
+    } finally {
+      await again.close()
+    }
+
+    let ok = true
+    const results: Record<string, unknown>[] = []
+    for (const entry of caseList) {
+      const answer = answers.get(entry.name)!
+      const sql = sqlTimes.get(entry.name)!
+      const answerMs = median(answer.samples)
+      const sqlMs = median(sql.samples)
+      const ratio = answerMs / sqlMs
+      const same = answer.points === sql.points
+      let target = ''
+      if (entry.name.startsWith('daily')) {
+        ok &&= answerMs < 300 && ratio <= 1.3
+        target = ' (target: under 300 ms and within 1.3x)'
+      }
+      if (entry.csv) {
+        // "0.7x or better of the dump": the CSV's speed at least 0.7 of the dump's, time <= dump / 0.7.
+        ok &&= sqlMs / answerMs >= 0.7
+        target = ` (target: speed >= 0.7x the dump's, i.e. time <= ${round(sqlMs / 0.7, 0)} ms; ${round(csvBytes / 1e6, 1)} MB)`
+      }
+      ok &&= same
+      console.log(
+        `${entry.name.padEnd(22)} ${String(answer.points).padStart(8)} numbers: server ${round(answerMs, 1)} ms, plain SQL ${round(sqlMs, 1)} ms ` +
+          `(${sql.points} rows${same ? '' : ' - NOT THE SAME COUNT'}), ratio ${round(ratio, 2)}${target}`,
+      )
+      results.push({
+        case: entry.name,
+        numbers: answer.points,
+        answer_ms: round(answerMs, 1),
+        sql_ms: round(sqlMs, 1),
+        ratio: round(ratio, 2),
+      })
+    }
+    const flat = peakRss - rssBefore
+    console.log(
+      `server memory: ${round(rssBefore / 1024, 0)} MB before the timed rounds, peak ${round(peakRss / 1024, 0)} MB during them (+${round(flat / 1024, 0)} MB)`,
+    )
+    console.log(
+      JSON.stringify({
+        bench: 'reports',
+        db: 'embedded',
+        modules: args.modules,
+        days: args.days,
+        results,
+        rss_before_mb: round(rssBefore / 1024, 0),
+        rss_peak_mb: round(peakRss / 1024, 0),
+        ok,
+      }),
+    )
+    return ok
+  } finally {
+    await server?.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
