@@ -14,6 +14,7 @@ import {
   Group,
   Modal,
   MultiSelect,
+  Radio,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -156,7 +157,7 @@ function TemplatesCard({
             </>
           )}
         </Group>
-        <Group align="flex-start" gap="sm">
+        <Group align="flex-end" gap="sm">
           <TextInput
             label={t('reports.template_name')}
             description={t('reports.template_name_hint')}
@@ -166,7 +167,7 @@ function TemplatesCard({
             error={nameError}
             style={{ flex: '1 1 200px' }}
           />
-          <Button mt={46} variant="default" onClick={() => submit()} loading={save.isPending}>
+          <Button variant="default" onClick={() => submit()} loading={save.isPending}>
             {t('reports.template_save_new')}
           </Button>
         </Group>
@@ -402,22 +403,16 @@ export function ReportsCreatorScreen() {
           <FarmZoneNote zones={zones} testId="report-zone" />
 
           {options.statistics && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="report-statistics">
-                {t('reports.statistics')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="report-statistics"
-                value={state.statistics}
-                onChange={(value) => update({ statistics: value === 'daily' ? 'daily' : 'raw' })}
-                data={[
-                  { value: 'raw', label: t('reports.statistics_raw') },
-                  { value: 'daily', label: t('reports.statistics_daily') },
-                ]}
-                orientation="vertical"
-                w="fit-content"
-              />
-            </Stack>
+            <Radio.Group
+              label={t('reports.statistics')}
+              value={state.statistics}
+              onChange={(value) => update({ statistics: value === 'daily' ? 'daily' : 'raw' })}
+            >
+              <Stack gap={6} mt={4}>
+                <Radio value="raw" label={t('reports.statistics_raw')} />
+                <Radio value="daily" label={t('reports.statistics_daily')} />
+              </Stack>
+            </Radio.Group>
           )}
           {options.grouping && state.statistics === 'raw' && (
             <Stack gap={4}>

@@ -79,6 +79,9 @@ describe('the CSV download progress', () => {
     expect(csvProgress('"timestamp","Probe TEMP_1"', start, end)).toBeNull()
     expect(csvProgress('2026-06-02T00:00:00.000Z,12.5', start, end)).toBe(0.5)
     expect(csvProgress('"2026-06-01 12:00",1', start, end)).toBe(0.25)
+    // The export's rows: the farm's wall clock, then the UTC instant, which counts.
+    expect(csvProgress('2026-06-02 14:00:00,2026-06-02T12:00:00.000Z,11.5\r', start, end)).toBe(0.75)
+    expect(csvProgress('\uFEFF"Time (Europe/Warsaw)","Time (UTC)","Probe [°C]"\r', start, end)).toBeNull()
     expect(csvProgress('2026-06-04T00:00:00Z,1', start, end)).toBe(1)
   })
 })
