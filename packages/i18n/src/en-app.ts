@@ -1177,7 +1177,7 @@ export const enApp = {
     table: 'Table',
     aggregated_table: 'Aggregated table',
     delta_table: 'Delta table',
-    rows: '{{count}} rows',
+    rows: 'Rows: {{count}}',
     source: 'Source',
     first: 'First',
     last: 'Last',

@@ -7,11 +7,11 @@ import type {
 } from '@kropla/domain'
 import { Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../lib/format-date'
 import { useSession } from '../session/useSession'
-import { formatReportValue } from './report-chart-option'
-import { useReportFormat } from './use-report-format'
+import { formatReportValue, numberFormat } from './report-chart-option'
+import { minutesOf, useReportFormat } from './use-report-format'
 import { type VirtualColumn, VirtualTable } from './VirtualTable'
+import { zonedFormatter } from './zoned-format'
 
 const blank = '–'
 
@@ -19,10 +19,7 @@ function useNumber() {
   const { i18n } = useTranslation()
   return (value: number | null | undefined, decimals: number, unit = '') => {
     if (value === null || value === undefined || !Number.isFinite(value)) return blank
-    const text = new Intl.NumberFormat(i18n.language, {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(value)
+    const text = numberFormat(i18n.language, decimals).format(value)
     return unit ? `${text} ${unit}` : text
   }
 }
@@ -152,7 +149,8 @@ export function IrrigationReportTables({ report }: { report: IrrigationReport })
   const { user } = useSession()
   const number = useNumber()
   const result = useRunResult()
-  const when = (iso: string) => formatDateTime(iso, user.date_format.replace(/:ss$/, ''), report.time_zone)
+  const at = zonedFormatter(minutesOf(user.date_format), report.time_zone)
+  const when = (iso: string) => at(Date.parse(iso))
   const outputs = report.outputs_info
   const schedules = report.schedules_info
   const runs = report.schedules_runs
@@ -308,7 +306,8 @@ export function ScheduleReportTable({ report }: { report: ScheduleReport }) {
   const { t } = useTranslation()
   const { user } = useSession()
   const result = useRunResult()
-  const when = (iso: string) => formatDateTime(iso, user.date_format.replace(/:ss$/, ''), report.time_zone)
+  const at = zonedFormatter(minutesOf(user.date_format), report.time_zone)
+  const when = (iso: string) => at(Date.parse(iso))
   const runs = report.panels
     .flatMap((panel) => panel.runs.map((run) => ({ ...run, panel: panel.name })))
     .sort((a, b) => Date.parse(a.open_at) - Date.parse(b.open_at))

@@ -70,6 +70,7 @@ export function VirtualTable({
         border: '1px solid var(--mantine-color-gray-4)',
         borderRadius: 4,
         position: 'relative',
+        background: 'var(--mantine-color-body)',
       }}
     >
       <table

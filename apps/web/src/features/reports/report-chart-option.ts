@@ -55,6 +55,18 @@ export const valueInUserUnit = (
     ? inUserUnit(value, series.suffix, temperatureUnit).amount
     : null
 
+const numberFormats = new Map<string, Intl.NumberFormat>()
+/** One Intl.NumberFormat per language and decimals, made once: a table formats a screenful per frame. */
+export function numberFormat(lang: string, decimals: number) {
+  const key = `${lang}|${decimals}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+    numberFormats.set(key, format)
+  }
+  return format
+}
+
 /** A value with its decimals and unit, as the table and the tooltip show it; null as '###'. */
 export function formatReportValue(
   series: Pick<ReportSeries, 'suffix' | 'decimals'>,
@@ -64,10 +76,7 @@ export function formatReportValue(
 ) {
   const amount = valueInUserUnit(series, value, format.temperatureUnit)
   if (amount === null) return missing
-  const text = new Intl.NumberFormat(format.lang, {
-    minimumFractionDigits: series.decimals,
-    maximumFractionDigits: series.decimals,
-  }).format(amount)
+  const text = numberFormat(format.lang, series.decimals).format(amount)
   const unit = unitOfSeries(series, format.temperatureUnit)
   return unit ? `${text} ${unit}` : text
 }

@@ -1,14 +1,14 @@
 import type { ReportSeries } from '@kropla/domain'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../lib/format-date'
 import { useSession } from '../session/useSession'
 import type { ReportChartFormat, SeriesName } from './report-chart-option'
+import { zonedFormatter } from './zoned-format'
 
 /** The date part of a user's date format (`DD.MM.YYYY HH:mm` gives `DD.MM.YYYY`). */
 export const datePart = (dateFormat: string) => dateFormat.split(' ')[0] ?? 'YYYY-MM-DD'
 /** The user's format without seconds: report rows start on whole minutes. */
-const minutesOf = (dateFormat: string) => dateFormat.replace(/:ss$/, '')
+export const minutesOf = (dateFormat: string) => dateFormat.replace(/:ss$/, '')
 
 /**
  * A report's times in the user's date format and the farm's zone (the zone the report's days are
@@ -21,8 +21,8 @@ export function useReportFormat(zone: string): { format: ReportChartFormat; name
     const format: ReportChartFormat = {
       lang: i18n.language,
       temperatureUnit: user.temperature_unit,
-      dateTime: (ms) => formatDateTime(new Date(ms).toISOString(), minutesOf(user.date_format), zone),
-      date: (ms) => formatDateTime(new Date(ms).toISOString(), datePart(user.date_format), zone),
+      dateTime: zonedFormatter(minutesOf(user.date_format), zone),
+      date: zonedFormatter(datePart(user.date_format), zone),
     }
     const nameOf = (series: ReportSeries) => {
       const field = series.custom_label || t(`fields.${series.field}`, { defaultValue: series.field })
