@@ -53,7 +53,7 @@ const resourceItems: Record<string, Parser<unknown>> = {
 /** The CSV of POST /api/reports/export: text whose first line is the quoted header (spec 02 section 9). */
 const csvText: Parser<string> = {
   parse: (input) => {
-    if (typeof input !== 'string' || !input.startsWith('"'))
+    if (typeof input !== 'string' || !input.replace(/^\uFEFF/, '').startsWith('"'))
       throw new Error('expected a CSV with a quoted header')
     return input
   },

@@ -1,8 +1,11 @@
 import {
   maxReportSources,
+  type ObjectSummary,
   outputSchema,
   type ReportTemplate,
   type ReportType,
+  reportFieldsFor,
+  reportSingleModule,
   reportTemplateNameLimits,
   reportTypes,
   saveReportTemplateSchema,
@@ -51,7 +54,6 @@ import {
   toRequest,
 } from './creator-form'
 import { requestOfSearch } from './ReportViewScreen'
-import { reportFieldsFor } from './report-fields-placeholder'
 import { useReportTemplates, useTemplateActions } from './reports-api'
 
 /** Outputs an irrigation report may read: the valve modules' o1 to o4 (spec 02 section 9). */
@@ -63,7 +65,8 @@ function useCreatorLists(state: CreatorState) {
   const outputs = useQuery({
     queryKey: resourceQueryKeys.outputs,
     queryFn: () => api.get('/api/outputs', arrayOf(outputSchema)),
-    enabled: options.outputs,
+    // Valve outputs for irrigation; the AM-600's counters (udometers, flowmeters) for rainfall and water usage.
+    enabled: options.outputs || state.type === 'rainfall' || state.type === 'water_usage',
   })
   const schedules = useQuery({
     queryKey: [...schedulesQueryKey, { hidden: false }],
@@ -235,12 +238,28 @@ export function ReportsCreatorScreen() {
   const options = optionsOf(state.type)
   const update = (change: Partial<CreatorState>) => setState((current) => ({ ...current, ...change }))
 
+  /** The fields of a module a type offers (the domain's look-up table, its wired equipment included). */
+  const fieldsOf = useMemo(() => {
+    const equipment = outputs.data ?? []
+    return (type: ReportType, object: ObjectSummary) =>
+      reportFieldsFor(type, {
+        model: object.last_device_model,
+        equipment: equipment.filter((entry) => entry.id_object === object.id),
+      })
+  }, [outputs.data])
   const offered = useMemo(
     () =>
       me.objects
-        .map((object) => ({ object, fields: reportFieldsFor(state.type, object.last_device_model) }))
+        .map((object) => {
+          const infos = fieldsOf(state.type, object)
+          return {
+            object,
+            fields: infos.map((info) => info.field),
+            labels: new Map(infos.map((info) => [info.field, info.custom_label])),
+          }
+        })
         .filter((entry) => entry.fields.length > 0),
-    [me.objects, state.type],
+    [me.objects, state.type, fieldsOf],
   )
   const valveOutputs = useMemo(() => {
     const models = new Map(me.objects.map((object) => [object.id, object.last_device_model]))
@@ -264,7 +283,8 @@ export function ReportsCreatorScreen() {
     setTried(true)
     return problems.length === 0 ? toRequest(state, zone, names) : null
   }
-  const fieldLabel = (field: string) => t(`fields.${field}`, { defaultValue: field })
+  const fieldLabel = (field: string, custom: string | null | undefined) =>
+    custom || t(`fields.${field}`, { defaultValue: field })
   const count = sourceCount(state)
 
   const chooseType = (type: ReportType) =>
@@ -274,7 +294,7 @@ export function ReportsCreatorScreen() {
       // Keep the modules that offer the new type, with its fields.
       modules: current.modules.flatMap((pick) => {
         const object = me.objects.find((entry) => entry.id === pick.id)
-        const fields = object ? reportFieldsFor(type, object.last_device_model) : []
+        const fields = object ? fieldsOf(type, object).map((info) => info.field) : []
         if (fields.length === 0) return []
         const kept = pick.fields.filter((field) => fields.includes(field))
         return [{ id: pick.id, fields: kept.length > 0 ? kept : fields }]
@@ -325,6 +345,8 @@ export function ReportsCreatorScreen() {
                   })
                 }
                 error={problemText('sources')}
+                // The complex report is of one module (the multiple complex one of several).
+                maxValues={reportSingleModule(state.type) ? 1 : undefined}
                 searchable
               />
               {state.modules.map((pick) => {
@@ -334,7 +356,10 @@ export function ReportsCreatorScreen() {
                   <MultiSelect
                     key={pick.id}
                     label={t('reports.fields_of', { name: entry.object.name })}
-                    data={entry.fields.map((field) => ({ value: field, label: fieldLabel(field) }))}
+                    data={entry.fields.map((field) => ({
+                      value: field,
+                      label: fieldLabel(field, entry.labels.get(field)),
+                    }))}
                     value={pick.fields}
                     onChange={(fields) =>
                       update({
