@@ -1225,6 +1225,7 @@ export const enApp = {
     max: 'maximum',
     sum: 'sum',
     previous: 'previous period',
+    aggregate: 'MCI, average of {{count}} fields',
   },
   history: {
     title: 'History: {{field}}',

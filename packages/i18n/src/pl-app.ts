@@ -1229,6 +1229,7 @@ export const plApp: AppMessages = {
     max: 'maksimum',
     sum: 'suma',
     previous: 'poprzedni okres',
+    aggregate: 'MCI, średnia z {{count}} pól',
   },
   history: {
     title: 'Historia: {{field}}',

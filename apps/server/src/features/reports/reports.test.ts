@@ -1,10 +1,12 @@
-import type { SeriesReport } from '@kropla/domain'
+import { reportRequestSchema, type SeriesReport } from '@kropla/domain'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ReadingRow, storeReadings } from '../../ingest/readings-dal'
 import { loggedIn } from '../../test/account-fixtures'
 import { addOutput } from '../../test/resource-fixtures'
 import { seedAccount, startTestServer, type TestServer } from '../../test/test-server'
+import { createReportsDal } from './reports-dal'
+import { createSeriesGenerator } from './series-generator'
 
 /**
  * The series reports through the real API on fixed readings with hand-computed answers. The farm
@@ -130,6 +132,7 @@ beforeAll(async () => {
     ...pair(trio, 'ECW_1', 2, 2),
     ...pair(trio, 'MCI_1', 1, 2),
     ...pair(solo, 'HUMIDITY_1', 20, 25.5),
+    ...pair(solo, 'MCI_1', 3, 3),
     // Rain gauge: a running total (0.2 mm a pulse); water meter: pulses since the last reading (0.01 m³ each).
     ...rows(mast, 'cnt3', [
       ['2026-03-29T10:00:00Z', 100],
@@ -409,6 +412,65 @@ describe('POST /api/reports: every series type on fixed readings', () => {
   })
 })
 
+describe('aggregate and failing sources', () => {
+  const hour = { start_date: '2026-03-29T10:00:00Z', end_date: '2026-03-29T11:00:00Z', grouping: 'hour' }
+
+  it('averages the chosen MCI fields into one series when aggregate is on', async () => {
+    const sources = [
+      { id: trio.id, field: 'MCI_1' },
+      { id: solo.id, field: 'MCI_1' },
+    ]
+    const apart = await series({ type: 'mci', sources, ...hour })
+    expect(apart.series.map((s) => [s.key, s.values])).toEqual([
+      [`${trio.id}:MCI_1`, [1.5]],
+      [`${solo.id}:MCI_1`, [3]],
+    ])
+    const together = await series({ type: 'mci', sources, ...hour, aggregate: true })
+    expect(together.series).toHaveLength(1)
+    expect(together.series[0]).toMatchObject({
+      key: 'aggregate',
+      id_object: 0,
+      field: 'MCI',
+      custom_label: 'MCI, average of 2 fields',
+      suffix: 'g/l',
+      values: [2.25],
+    })
+  })
+
+  it('names a source whose read fails and uses the rest; rejects when every read fails', async () => {
+    const real = createReportsDal(server.database.pool)
+    const failing = (ids: number[]) =>
+      createSeriesGenerator({
+        dal: {
+          ...real,
+          buckets: (grouping, client, idObject, ...rest) =>
+            ids.includes(idObject)
+              ? Promise.reject(new Error('the disk is gone'))
+              : real.buckets(grouping, client, idObject, ...rest),
+        },
+      })
+    const context = { idClient, timeZone: 'Europe/Warsaw', lang: 'en' as const, now: new Date() }
+    const request = reportRequestSchema.parse({
+      type: 'humidity',
+      sources: [
+        { id: trio.id, field: 'HUMIDITY_1' },
+        { id: solo.id, field: 'HUMIDITY_1', name: 'Solo' },
+      ],
+      ...hour,
+    })
+    const answer = await failing([solo.id]).generate(context, request, new AbortController().signal)
+    expect(answer.failed_sources).toEqual([
+      { id_object: solo.id, id_output: null, name: 'Solo', reason: 'errors.report_read_failed' },
+    ])
+    expect(answer.kind === 'series' && answer.series.map((s) => [s.key, s.values])).toEqual([
+      [`${trio.id}:HUMIDITY_1`, [34.54]],
+    ])
+    await expect(
+      failing([solo.id, trio.id]).generate(context, request, new AbortController().signal),
+    ).rejects.toMatchObject({ code: 'report_sources_failed', status: 404 })
+  })
+})
+
 describe('POST /api/reports/export', () => {
   it('streams the table as CSV: quoted header, commas inside quotes, rows ascending, numbers in full', async () => {
     const csv = await exported({
@@ -430,6 +492,46 @@ describe('POST /api/reports/export', () => {
       ['2026-03-29 12:30:00', '2026-03-29T10:30:00.000Z', '11.5'],
       ['2026-03-29 13:00:00', '2026-03-29T11:00:00.000Z', '12'],
       ['2026-03-29 13:30:00', '2026-03-29T11:30:00.000Z', '12.5'],
+    ])
+  })
+
+  it('leaves missing values blank and puts the previous period’s statistics beside the current ones', async () => {
+    const mixed = await exported({
+      type: 'multiple_complex',
+      sources: [
+        { id: trio.id, field: 'TEMP_1' },
+        { id: air.id, field: 'TEMP_DEW_1' },
+      ],
+      start_date: '2026-03-29T10:00:00Z',
+      end_date: '2026-03-29T12:00:00Z',
+      grouping: 'hour',
+    })
+    expect(mixed.table[0]!.slice(2)).toEqual([
+      'Trio, north Temperature 1 level 3 [°C]',
+      expect.stringContaining('Dew point [°C]'),
+    ])
+    expect(mixed.table.slice(1)).toEqual([
+      ['2026-03-29 12:00:00', '2026-03-29T10:00:00.000Z', '11.25', '4.5'],
+      ['2026-03-29 13:00:00', '2026-03-29T11:00:00.000Z', '12.25', ''],
+    ])
+    const daily = await exported({
+      type: 'temperature',
+      sources: [{ id: trio.id, field: 'TEMP_1' }],
+      start_date: '2026-03-29T22:00:00Z',
+      end_date: '2026-03-30T22:00:00Z',
+      statistics: 'daily',
+      compare_previous: true,
+    })
+    expect(daily.table[0]!.slice(2)).toEqual([
+      'Trio, north Temperature 1 level 3 [°C] (average)',
+      'Trio, north Temperature 1 level 3 [°C] (minimum)',
+      'Trio, north Temperature 1 level 3 [°C] (maximum)',
+      'Trio, north Temperature 1 level 3 [°C] (average) (previous period)',
+      'Trio, north Temperature 1 level 3 [°C] (minimum) (previous period)',
+      'Trio, north Temperature 1 level 3 [°C] (maximum) (previous period)',
+    ])
+    expect(daily.table.slice(1)).toEqual([
+      ['2026-03-30 00:00:00', '2026-03-29T22:00:00.000Z', '5', '5', '5', '11.25', '0', '22.5'],
     ])
   })
 

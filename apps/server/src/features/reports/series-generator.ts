@@ -53,6 +53,8 @@ interface Column {
   field: PlannedField
   statistic: Statistic
   period: 'current' | 'previous'
+  /** MCI with aggregate on: the average of these fields' values per row, one series for them all. */
+  aggregate?: PlannedField[]
 }
 
 interface Plan {
@@ -82,7 +84,7 @@ const statisticsOf = (plan: Pick<Plan, 'statistics'>, info: ReportFieldInfo): St
   info.derive === 'counter' ? ['sum'] : plan.statistics === 'daily' ? ['avg', 'min', 'max'] : ['value']
 
 export const seriesKey = (column: Column) =>
-  `${column.field.idObject}:${column.field.info.field}${
+  `${column.aggregate ? 'aggregate' : `${column.field.idObject}:${column.field.info.field}`}${
     column.statistic === 'value' || column.statistic === 'sum' ? '' : `:${column.statistic}`
   }${column.period === 'previous' ? ':previous' : ''}`
 
@@ -321,6 +323,15 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
       dropBeforeStart: type === 'complex' || type === 'multiple_complex',
     }
     const columns: Column[] = []
+    const all = base.objects.flatMap((object) => object.fields)
+    if (type === 'mci' && request.aggregate && all.length > 0) {
+      // One series: the average of every chosen field (spec 02 section 2, aggregate chart and table).
+      const field = all[0]!
+      const stats = statisticsOf(base, field.info)
+      for (const period of previous ? (['current', 'previous'] as const) : (['current'] as const))
+        for (const statistic of stats) columns.push({ field, statistic, period, aggregate: all })
+      return { ...base, columns }
+    }
     for (const object of base.objects)
       for (const field of object.fields) {
         if (hidden.has(`${object.id}:${field.info.field}`)) continue
@@ -414,11 +425,35 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
       for (const column of field.values()) for (const ts of column.keys()) times.add(ts)
     const lowest = current.dropBeforeStart ? current.start.getTime() : Number.NEGATIVE_INFINITY
     const timestamps = [...times].filter((ts) => ts >= lowest).sort((a, b) => a - b)
-    const columns = current.columns.filter((column) => !failedObjects.has(column.field.idObject))
+    const columns = current.columns.filter((column) =>
+      column.aggregate
+        ? column.aggregate.some((field) => !failedObjects.has(field.idObject))
+        : !failedObjects.has(column.field.idObject),
+    )
     const shifted = current.previous
       ? timestamps.map((ts) => shiftBack(new Date(ts), current.previous!.period, current.timeZone).getTime())
       : []
     const values = columns.map((column) => {
+      if (column.aggregate) {
+        const source = column.period === 'current' ? now : before
+        const times = column.period === 'current' ? timestamps : shifted
+        const maps = column.aggregate
+          .map((field) => source?.get(`${field.idObject}:${field.info.field}`)?.get(column.statistic))
+          .filter((map) => map !== undefined)
+        return times.map((ts) => {
+          let sum = 0
+          let count = 0
+          for (const map of maps) {
+            const value = map.get(ts)
+            if (value !== null && value !== undefined) {
+              sum += value
+              count++
+            }
+          }
+          if (count === 0) return null
+          return column.statistic === 'avg' ? roundTo(sum / count, 2) : sum / count
+        })
+      }
       const key = `${column.field.idObject}:${column.field.info.field}`
       if (column.period === 'current') {
         const map = now.get(key)?.get(column.statistic)
@@ -456,11 +491,14 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
       if (failedObjects.size === current.objects.length) throw sourcesFailed(context, failed)
       const series: ReportSeries[] = rows.columns.map((column, index) => ({
         key: seriesKey(column),
-        id_object: column.field.idObject,
-        object_name: column.field.objectName,
-        field: column.field.info.field,
-        custom_label: column.field.info.custom_label,
-        level: column.field.info.level,
+        // The aggregate series belongs to no one module: id 0, field 'MCI', its label saying what it averages.
+        id_object: column.aggregate ? 0 : column.field.idObject,
+        object_name: column.aggregate ? '' : column.field.objectName,
+        field: column.aggregate ? 'MCI' : column.field.info.field,
+        custom_label: column.aggregate
+          ? aggregateLabel(context, column.aggregate)
+          : column.field.info.custom_label,
+        level: column.aggregate ? null : column.field.info.level,
         suffix: column.field.info.suffix,
         decimals: column.statistic === 'avg' ? 2 : column.field.info.decimals,
         draw: column.field.info.draw,
@@ -534,8 +572,18 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
 }
 
 /** The CSV header of a column: module, field (its custom label or the catalogue's), level, unit, statistic. */
+const aggregateLabel = (context: ReportContext, fields: readonly PlannedField[]) =>
+  translate(context.lang, 'report_csv.aggregate', { count: fields.length })
+
 function columnLabel(context: ReportContext, column: Column): string {
   const info = column.field.info
+  if (column.aggregate) {
+    let label = `${aggregateLabel(context, column.aggregate)} [${info.suffix}]`
+    if (column.statistic !== 'value')
+      label += ` (${translate(context.lang, `report_csv.${column.statistic}`)})`
+    if (column.period === 'previous') label += ` (${translate(context.lang, 'report_csv.previous')})`
+    return label
+  }
   const parts = [
     column.field.objectName,
     info.custom_label || translate(context.lang, `fields.${info.field}`),
