@@ -296,6 +296,20 @@ describe('accounts', () => {
     expect(session.user.marketing_email).toBe(true)
     expect(session.user.marketing_app).toBe(false)
     expect(session.objects.map((object) => object.serial)).toEqual([probe.serial])
+
+    // First run (issue 15 item 5): the new administrator is greeted with the first steps; switching
+    // it off is stored on the server, so it stays off in a new document.
+    const firstRun = page.getByRole('dialog', { name: `Welcome to ${owner.accountName}` })
+    await firstRun.waitFor()
+    await shot(page, '09a-first-run-dialog')
+    await firstRun.getByLabel('Do not show this again').check()
+    await firstRun.getByRole('button', { name: 'Configure the account' }).click()
+    await waitForHash(page, '#/settings/profile/client')
+    await firstRun.waitFor({ state: 'detached' })
+    expect((await me(page)).user.hide_splash).toBe(true)
+    await visit(page, env.stack.baseUrl, '/')
+    await page.getByTestId(`tile-${probe.serial}`).waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
     expect(pageErrors).toEqual([])
   })
 

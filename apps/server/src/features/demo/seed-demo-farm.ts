@@ -23,7 +23,10 @@ export async function seedDemoFarm(db: Db, logger: Logger) {
   }
   const { user } = demoFarm
   if (!(await createUsersDal(db).findByEmail(user.email))) {
-    await createUserAccounts({ users: createUsersDal(db), clients: createClientsDal(db) }).create({
+    const created = await createUserAccounts({
+      users: createUsersDal(db),
+      clients: createClientsDal(db),
+    }).create({
       email: user.email,
       password: user.password,
       type: 'admin',
@@ -31,6 +34,8 @@ export async function seedDemoFarm(db: Db, logger: Logger) {
       name: user.name,
       familyName: user.familyName,
     })
+    // The demo farm is set up already: its user starts past the first-run dialog (settings > profile brings it back).
+    await createUsersDal(db).update(created.id, { hide_splash: true })
   }
   await seedDemoWeather(db)
   logger.info({ email: user.email }, 'demo farm ready')

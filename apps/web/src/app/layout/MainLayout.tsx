@@ -2,6 +2,7 @@ import '../every-component-styles'
 import { AppShell, ScrollArea } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Outlet } from 'react-router'
+import { FirstRunDialog } from '../../features/first-run/FirstRunDialog'
 import { HistoryDialogHost } from '../../features/history/HistoryDialogHost'
 import { usePushOwnership } from '../../features/push/use-push-ownership'
 import { RealtimeProvider } from '../../features/realtime/RealtimeContext'
@@ -38,6 +39,7 @@ export function MainLayout() {
         </AppShell.Main>
       </AppShell>
       <HistoryDialogHost />
+      <FirstRunDialog />
     </RealtimeProvider>
   )
 }

@@ -3,6 +3,7 @@ import { Badge, Box, Button, EmptyState, Group, Stack, Table, Text } from '@mant
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { useApi } from '../../app/api-context'
 import { ErrorState } from '../../app/ui/ErrorState'
 import { ListTable } from '../../app/ui/ListTable'
@@ -33,8 +34,15 @@ export function UsersScreen() {
     queryKey: usersQueryKey,
     queryFn: () => api.get('/api/users', arrayOf(accountUserSchema)),
   })
-  const [dialog, setDialog] = useState<Dialog>(null)
-  const close = () => setDialog(null)
+  // The first-run dialog's "Add a user" comes here with ?invite=1.
+  const [search, setSearch] = useSearchParams()
+  const [dialog, setDialog] = useState<Dialog>(() =>
+    search.get('invite') === '1' ? { kind: 'invite' } : null,
+  )
+  const close = () => {
+    setDialog(null)
+    if (search.has('invite')) setSearch({}, { replace: true })
+  }
 
   return (
     <SettingsPage
