@@ -116,6 +116,12 @@ export const enPublic = {
     too_long: 'This is too long.',
     malformed_json: 'The request is not valid JSON.',
     bad_request: 'The request could not be read.',
+    serial_in_fleet: 'A module with this serial number is already in the fleet.',
+    csv_invalid: 'The file is not a CSV with a header line naming serial, pin and model.',
+    csv_empty: 'The file is empty.',
+    csv_too_big: 'The file is too big (at most 2 MB).',
+    csv_duplicate_serial: 'This serial number appears twice in the file.',
+    nothing_to_change: 'Nothing to change.',
     date_invalid: 'Date is incorrect.',
     date_out_of_range: 'The date must fall between the years 2000 and 2100.',
     text_characters:

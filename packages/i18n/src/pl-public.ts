@@ -115,6 +115,12 @@ export const plPublic: PublicMessages = {
     too_long: 'To jest za długie.',
     malformed_json: 'Żądanie nie jest poprawnym JSON-em.',
     bad_request: 'Nie udało się odczytać żądania.',
+    serial_in_fleet: 'Moduł o tym numerze seryjnym jest już we flocie.',
+    csv_invalid: 'Plik nie jest plikiem CSV z wierszem nagłówka zawierającym serial, pin i model.',
+    csv_empty: 'Plik jest pusty.',
+    csv_too_big: 'Plik jest za duży (najwyżej 2 MB).',
+    csv_duplicate_serial: 'Ten numer seryjny występuje w pliku dwa razy.',
+    nothing_to_change: 'Nie ma nic do zmiany.',
     date_invalid: 'Data jest niepoprawna.',
     date_out_of_range: 'Data musi mieścić się w latach 2000–2100.',
     text_characters:

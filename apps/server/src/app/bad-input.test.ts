@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createClientsDal } from '../features/clients/clients-dal'
 import { createFleetDal } from '../features/fleet/fleet-dal'
 import { createFleetService } from '../features/fleet/fleet-service'
 import { addUser, loggedIn } from '../test/account-fixtures'
@@ -66,6 +67,8 @@ beforeAll(async () => {
     location: { lng: 21, lat: 52 },
   })
   const dashboard = await created(farm.session, '/api/dashboards', { name: 'Field' })
+  // The operator's access changes try an account of their own: blocking the farm would log it out.
+  const spareClient = await createClientsDal(server.database.db).insert(`Poison spare ${process.pid}`)
   ids = {
     '/api/dashboards': dashboard.id,
     '/api/outputs': farm.valve[0]!.id,
@@ -78,6 +81,7 @@ beforeAll(async () => {
     '/api/objects': farm.modules[0]!.id,
     '/api/users': colleague.user.id,
     '/api/admin/message_templates': template.id,
+    '/api/admin/clients': spareClient.id,
   }
   const schedule1 = scheduleBody([{ kind: 'section', id: farm.orchard.id }])
   // A report body the generated sample cannot make (a schedule needs its id).

@@ -31,6 +31,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   message_save_failed: 500,
   template_save_failed: 500,
   template_name_taken: 409,
+  serial_in_fleet: 409,
 }
 
 /** A field problem: `path` dotted (`properties.flow`), `message` an i18n key `errors.<code>` or text. */

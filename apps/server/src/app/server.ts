@@ -16,6 +16,7 @@ import { wireDashboards } from './wire-dashboards'
 import { wireHistory } from './wire-history'
 import { startBroker, wireDevices, wireIngest } from './wire-ingest'
 import { type IrrigationOptions, wireIrrigation } from './wire-irrigation'
+import { wireOperator } from './wire-operator'
 import { wireMaintenance, wireOps } from './wire-ops'
 import { wireOutbound } from './wire-outbound'
 import { wireRealtime } from './wire-realtime'
@@ -101,6 +102,10 @@ export async function startServer(
       { database, logger, realtime, devices: devices.publisher },
       options,
     )
+    const forgetModule = (serial: string) => {
+      devices.directory.forget(serial)
+      alarms.monitor.forget(serial)
+    }
     const { objects } = wireResources(app, {
       database,
       logger,
@@ -108,12 +113,10 @@ export async function startServer(
       devices: devices.publisher,
       attempts: auth.attempts,
       map: config,
-      forgetModule: (serial) => {
-        devices.directory.forget(serial)
-        alarms.monitor.forget(serial)
-      },
+      forgetModule,
     })
     wireDashboards(app, { database, logger, realtime, now: options.now })
+    wireOperator(app, { database, realtime, forgetModule, now: options.now })
     wireWeather(app, { database, now: options.now })
     wireHistory({ database, logger, realtime, now: options.now })
     wireReports(app, { database, now: options.now })

@@ -89,6 +89,8 @@ export const errorCodes = [
   'report_start_after_end',
   'report_in_future',
   'report_range_too_long',
+  'serial_in_fleet',
+  'csv_invalid',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../db/client'
+import { createAlarmEvents } from '../features/alarms/alarm-events'
+import { createAlarmsDal } from '../features/alarms/alarms-dal'
+import { createOperatorDal } from '../features/operator/operator-dal'
+import { registerOperatorRoutes } from '../features/operator/operator-routes'
+import { createOperatorService } from '../features/operator/operator-service'
+import type { Realtime } from '../realtime/socket-server'
+
+/** The operator's (Adminus) back office: `/api/admin/...` over every client account. */
+export function wireOperator(
+  app: FastifyInstance,
+  deps: {
+    database: Database
+    realtime: Realtime
+    forgetModule: (serial: string) => void
+    now?: () => Date
+  },
+) {
+  const { pool } = deps.database
+  const alarmsDal = createAlarmsDal(pool)
+  const operator = createOperatorService({
+    dal: createOperatorDal(pool),
+    alarmsDal,
+    alarmEvents: createAlarmEvents({ dal: alarmsDal, realtime: deps.realtime }),
+    endClientSockets: (idClient, sessionIds) => {
+      for (const sessionId of sessionIds) deps.realtime.endSession(sessionId)
+      deps.realtime.endClientSessions(idClient)
+    },
+    forgetModule: deps.forgetModule,
+    now: deps.now ?? (() => new Date()),
+  })
+  registerOperatorRoutes(app, { operator })
+  return { operator }
+}
