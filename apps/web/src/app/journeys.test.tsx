@@ -136,8 +136,8 @@ describe('the browser app', () => {
   })
 
   it('opens the operator area for Adminus', async () => {
-    openApp('/admin/adminus/users', { isLoggedIn: true, userType: 0 })
-    expect(await screen.findByText('This screen is not built yet.')).toBeTruthy()
+    openApp('/admin/adminus/messages', { isLoggedIn: true, userType: 0 })
+    expect(await screen.findByRole('heading', { name: 'Messages to users' })).toBeTruthy()
     expect(within(screen.getByTestId('main-nav')).getByText('Operator')).toBeTruthy()
   })
 

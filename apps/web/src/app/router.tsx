@@ -80,6 +80,19 @@ const MessageTemplatesScreen = lazy(() =>
   })),
 )
 
+const operator = () => import('../features/operator/operator-screens')
+const OverviewScreen = lazy(() => operator().then((m) => ({ default: m.OverviewScreen })))
+const ClientsScreen = lazy(() => operator().then((m) => ({ default: m.ClientsScreen })))
+const ClientScreen = lazy(() => operator().then((m) => ({ default: m.ClientScreen })))
+const OperatorUsersScreen = lazy(() => operator().then((m) => ({ default: m.OperatorUsersScreen })))
+const OperatorUserScreen = lazy(() => operator().then((m) => ({ default: m.OperatorUserScreen })))
+const DevicesScreen = lazy(() => operator().then((m) => ({ default: m.DevicesScreen })))
+const ObjectsScreen = lazy(() => operator().then((m) => ({ default: m.ObjectsScreen })))
+const FleetModuleScreen = lazy(() => operator().then((m) => ({ default: m.FleetModuleScreen })))
+const OperatorAlarmsScreen = lazy(() => operator().then((m) => ({ default: m.OperatorAlarmsScreen })))
+const UsersMessagesScreen = lazy(() => operator().then((m) => ({ default: m.UsersMessagesScreen })))
+const UsersMessageScreen = lazy(() => operator().then((m) => ({ default: m.UsersMessageScreen })))
+
 const MapScreen = lazy(() =>
   import('../features/map/MapScreen').then((module) => ({ default: module.MapScreen })),
 )
@@ -220,6 +233,33 @@ export const routes: RouteObject[] = [
                 path: 'admin',
                 element: <RequireAdminus />,
                 children: [
+                  { index: true, element: <Navigate to="adminus" replace /> },
+                  { path: 'adminus', element: screen(OverviewScreen) },
+                  { path: 'adminus/clients', element: screen(ClientsScreen) },
+                  { path: 'adminus/clients/:id', element: screen(ClientScreen) },
+                  { path: 'adminus/users', element: screen(OperatorUsersScreen) },
+                  { path: 'adminus/users/:id', element: screen(OperatorUserScreen) },
+                  { path: 'adminus/devices', element: screen(DevicesScreen) },
+                  {
+                    path: 'adminus/devices/:id',
+                    element: (
+                      <Suspense fallback={<PendingState />}>
+                        <FleetModuleScreen key="devices" base="devices" />
+                      </Suspense>
+                    ),
+                  },
+                  { path: 'adminus/objects', element: screen(ObjectsScreen) },
+                  {
+                    path: 'adminus/objects/:id',
+                    element: (
+                      <Suspense fallback={<PendingState />}>
+                        <FleetModuleScreen key="objects" base="objects" />
+                      </Suspense>
+                    ),
+                  },
+                  { path: 'adminus/alarms', element: screen(OperatorAlarmsScreen) },
+                  { path: 'adminus/users_messages', element: screen(UsersMessagesScreen) },
+                  { path: 'adminus/users_messages/:id', element: screen(UsersMessageScreen) },
                   { path: 'adminus/messages', element: screen(AdminMessagesScreen) },
                   { path: 'adminus/message_templates', element: screen(MessageTemplatesScreen) },
                   ...notBuiltOperatorRoutes,

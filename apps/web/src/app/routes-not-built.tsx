@@ -31,24 +31,10 @@ const screens: readonly (readonly [string, NavKey])[] = [
 ]
 
 /** The operator area's screens, relative to /admin. */
-const operatorScreens: readonly (readonly [string, NavKey])[] = [
-  ['adminus', 'nav.adminus'],
-  ['adminus/users', 'nav.users'],
-  ['adminus/users/:id', 'nav.users'],
-  ['adminus/clients', 'nav.clients'],
-  ['adminus/clients/:id', 'nav.clients'],
-  ['adminus/devices', 'nav.devices'],
-  ['adminus/devices/:id', 'nav.devices'],
-  ['adminus/objects', 'nav.objects'],
-  ['adminus/objects/:id', 'nav.objects'],
-  ['adminus/logs', 'nav.logs'],
-  ['adminus/alarms', 'nav.alarms'],
-  ['adminus/users_messages', 'nav.users_messages'],
-  ['adminus/users_messages/:id', 'nav.users_messages'],
-]
+const operatorScreens: readonly (readonly [string, NavKey])[] = [['adminus/logs', 'nav.logs']]
 
 /** Whether the operator area's index (/admin) is still a placeholder. */
-const isOperatorIndexBuilt = false
+const isOperatorIndexBuilt = true
 
 function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
   // The key makes React mount a fresh screen when one placeholder route gives way to another.

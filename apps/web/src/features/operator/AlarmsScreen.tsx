@@ -1,0 +1,156 @@
+import { confirmAlarmsAnswerSchema, type OperatorAlarm } from '@kropla/domain'
+import { Button, Checkbox } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '../../app/api-context'
+import { DataTable } from '../../app/ui/DataTable'
+import { Loaded } from '../../app/ui/Loaded'
+import { PageFrame } from '../../app/ui/PageFrame'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useUserFormat } from '../session/useUserFormat'
+import { DetailLink } from './columns'
+import { operatorKey, useOperatorAlarms } from './use-operator'
+
+/** /admin/adminus/alarms: the alarms of every account; the operator confirms many at once. */
+export function OperatorAlarmsScreen() {
+  const { t, i18n } = useTranslation()
+  const format = useUserFormat()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const alarms = useOperatorAlarms()
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const confirm = useMutation({
+    mutationFn: (ids: number[]) => api.post('/api/admin/alarms/confirm', { ids }, confirmAlarmsAnswerSchema),
+    onSuccess: (answer) => {
+      setSelected(new Set())
+      notifications.show({ color: 'green', message: t('operator.alarms.confirmed', { n: answer.confirmed }) })
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKey }),
+  })
+  const number = (value: number | null) => (value === null ? '' : value.toLocaleString(i18n.language))
+  const describe = (row: OperatorAlarm) =>
+    row.alarm_name === 'no_data'
+      ? t('alarms.name_no_data')
+      : t(row.alarm_name.endsWith('_lt') ? 'alarms.name_lt' : 'alarms.name_gt', {
+          field: row.field ?? '',
+          threshold: number(row.threshold),
+        })
+  const toggle = (id: number) => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    setSelected(next)
+  }
+  return (
+    <PageFrame title={t('operator.alarms.title')} intro={t('operator.alarms.intro')} maxWidth={1300}>
+      <Loaded query={alarms}>
+        {(rows) => (
+          <DataTable
+            label={t('operator.alarms.title')}
+            testId="operator-alarms"
+            rows={rows}
+            rowKey={(row) => row.id}
+            initialSort={{ id: 'activation_date', desc: true }}
+            toolbar={(shown) => {
+              const open = shown.filter((row) => !row.confirmation_date)
+              return (
+                <>
+                  <Button
+                    variant="default"
+                    size="sm"
+                    disabled={!open.length}
+                    onClick={() => setSelected(new Set(open.map((row) => row.id)))}
+                  >
+                    {t('operator.alarms.select_shown', { n: open.length })}
+                  </Button>
+                  <Button
+                    size="sm"
+                    disabled={!selected.size}
+                    loading={confirm.isPending}
+                    onClick={() => confirm.mutate([...selected])}
+                    data-testid="confirm-selected"
+                  >
+                    {t('operator.alarms.confirm_selected', { n: selected.size })}
+                  </Button>
+                </>
+              )
+            }}
+            columns={[
+              {
+                id: 'select',
+                header: '',
+                width: 48,
+                sortable: false,
+                value: () => null,
+                text: () => '',
+                cell: (row) =>
+                  row.confirmation_date ? null : (
+                    <Checkbox
+                      aria-label={t('operator.alarms.select', {
+                        alarm: describe(row),
+                        module: row.object_name,
+                      })}
+                      checked={selected.has(row.id)}
+                      onChange={() => toggle(row.id)}
+                    />
+                  ),
+              },
+              {
+                id: 'client',
+                header: t('operator.columns.client'),
+                width: 180,
+                value: (row) => row.client_name,
+                cell: (row) => (
+                  <DetailLink to={`/admin/adminus/clients/${row.id_client}`}>{row.client_name}</DetailLink>
+                ),
+              },
+              {
+                id: 'module',
+                header: t('operator.columns.module'),
+                width: 180,
+                value: (row) => row.object_name,
+                text: (row) => `${row.object_name} ${row.serial}`,
+                cell: (row) => (
+                  <DetailLink to={`/admin/adminus/objects/${row.id_object}`}>{row.object_name}</DetailLink>
+                ),
+              },
+              { id: 'alarm', header: t('operator.columns.alarm'), width: 240, value: (row) => describe(row) },
+              {
+                id: 'value',
+                header: t('operator.columns.value'),
+                width: 100,
+                align: 'right',
+                value: (row) => row.value,
+                text: (row) => number(row.value),
+              },
+              {
+                id: 'state',
+                header: t('operator.columns.state'),
+                width: 200,
+                value: (row) => `${row.active ? 0 : 1}${row.confirmation_date ? 1 : 0}`,
+                text: (row) =>
+                  `${t(row.active ? 'alarms.state_active' : 'alarms.state_inactive')}, ${
+                    row.confirmation_date
+                      ? t('operator.alarms.confirmed_by', { name: row.confirmation_user_name ?? '' })
+                      : t('alarms.state_unconfirmed')
+                  }`,
+              },
+              {
+                id: 'activation_date',
+                header: t('operator.columns.activation'),
+                width: 180,
+                value: (row) => row.activation_date,
+                text: (row) => format.dateTime(row.activation_date),
+              },
+            ]}
+          />
+        )}
+      </Loaded>
+    </PageFrame>
+  )
+}

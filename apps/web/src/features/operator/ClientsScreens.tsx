@@ -1,0 +1,282 @@
+import { type OperatorClientDetail, operatorClientDetailSchema } from '@kropla/domain'
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { useApi } from '../../app/api-context'
+import { DataTable } from '../../app/ui/DataTable'
+import { Loaded } from '../../app/ui/Loaded'
+import { PageFrame } from '../../app/ui/PageFrame'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useUserFormat } from '../session/useUserFormat'
+import { AccessBadge, accessWords, DetailLink, userTypeKey } from './columns'
+import { operatorKey, useClient, useClients } from './use-operator'
+
+/** /admin/adminus/clients: every client account. */
+export function ClientsScreen() {
+  const { t } = useTranslation()
+  const format = useUserFormat()
+  const clients = useClients()
+  return (
+    <PageFrame title={t('operator.clients.title')} intro={t('operator.clients.intro')} maxWidth={1200}>
+      <Loaded query={clients}>
+        {(rows) => (
+          <DataTable
+            label={t('operator.clients.title')}
+            testId="operator-clients"
+            rows={rows}
+            rowKey={(row) => row.id}
+            initialSort={{ id: 'name' }}
+            columns={[
+              {
+                id: 'name',
+                header: t('operator.columns.client'),
+                width: 220,
+                value: (row) => row.name,
+                cell: (row) => <DetailLink to={`/admin/adminus/clients/${row.id}`}>{row.name}</DetailLink>,
+              },
+              {
+                id: 'full_name',
+                header: t('operator.columns.full_name'),
+                width: 200,
+                value: (row) => row.full_name,
+              },
+              { id: 'city', header: t('operator.columns.city'), width: 140, value: (row) => row.city },
+              {
+                id: 'state',
+                header: t('operator.columns.state'),
+                width: 130,
+                value: (row) => accessWords(t, row),
+                cell: (row) => <AccessBadge t={t} client={row} />,
+              },
+              {
+                id: 'expires_at',
+                header: t('operator.columns.expires'),
+                width: 180,
+                value: (row) => row.expires_at,
+                text: (row) =>
+                  row.expires_at ? format.dateTime(row.expires_at) : t('operator.never_expires'),
+              },
+              {
+                id: 'users',
+                header: t('operator.columns.users'),
+                width: 100,
+                align: 'right',
+                value: (row) => row.users,
+              },
+              {
+                id: 'modules',
+                header: t('operator.columns.modules'),
+                width: 100,
+                align: 'right',
+                value: (row) => row.modules,
+              },
+              {
+                id: 'created_at',
+                header: t('operator.columns.created'),
+                width: 180,
+                value: (row) => row.created_at,
+                text: (row) => format.dateTime(row.created_at),
+              },
+            ]}
+          />
+        )}
+      </Loaded>
+    </PageFrame>
+  )
+}
+
+/** `YYYY-MM-DD` of an ISO instant (UTC), for the date field. */
+const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
+
+function AccessCard({ client }: { client: OperatorClientDetail }) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const format = useUserFormat()
+  const [day, setDay] = useState(dayOf(client.expires_at))
+  const change = useMutation({
+    mutationFn: (body: { blocked?: boolean; expires_at?: string | null }) =>
+      api.put(`/api/admin/clients/${client.id}/access`, body, operatorClientDetailSchema),
+    onSuccess: (updated) => {
+      queryClient.setQueryData([...operatorKey, 'clients', client.id], updated)
+      void queryClient.invalidateQueries({ queryKey: operatorKey })
+      notifications.show({ color: 'green', message: t('operator.clients.saved') })
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+  })
+  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day)
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>{t('operator.clients.access')}</Title>
+          <AccessBadge t={t} client={client} />
+        </Group>
+        <Text size="sm">
+          {client.expires_at
+            ? t('operator.clients.expires_at', { date: format.dateTime(client.expires_at) })
+            : t('operator.never_expires')}
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          {client.blocked ? (
+            <Button
+              color="green.9"
+              loading={change.isPending}
+              onClick={() => change.mutate({ blocked: false })}
+            >
+              {t('operator.clients.unblock')}
+            </Button>
+          ) : (
+            <Button color="red.9" loading={change.isPending} onClick={() => change.mutate({ blocked: true })}>
+              {t('operator.clients.block')}
+            </Button>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('operator.clients.block_hint')}
+        </Text>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('operator.clients.expiry_day')}
+            description={t('operator.clients.expiry_hint')}
+            value={day}
+            onChange={(event) => setDay(event.currentTarget.value)}
+            w={220}
+          />
+          <Button
+            variant="light"
+            disabled={!validDay}
+            loading={change.isPending}
+            onClick={() => change.mutate({ expires_at: `${day}T00:00:00Z` })}
+          >
+            {t('operator.clients.set_expiry')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={!client.expires_at}
+            loading={change.isPending}
+            onClick={() => {
+              setDay('')
+              change.mutate({ expires_at: null })
+            }}
+          >
+            {t('operator.clients.clear_expiry')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  )
+}
+
+/** /admin/adminus/clients/{id}: one account, its access, users and modules. */
+export function ClientScreen() {
+  const { t } = useTranslation()
+  const format = useUserFormat()
+  const id = Number(useParams().id)
+  const client = useClient(id)
+  return (
+    <PageFrame
+      title={client.data?.name ?? t('operator.clients.title')}
+      back={{ to: '/admin/adminus/clients', label: t('operator.clients.title') }}
+      maxWidth={1200}
+    >
+      <Loaded query={client}>
+        {(data) => (
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <Card withBorder radius="md" padding="md">
+                <Stack gap={4}>
+                  <Title order={3}>{t('operator.clients.data')}</Title>
+                  <Text size="sm">{data.full_name || '—'}</Text>
+                  <Text size="sm">
+                    {[data.address, data.zip, data.city, data.country].filter(Boolean).join(', ')}
+                  </Text>
+                  <Text size="sm">
+                    {t('operator.columns.tax_number')}: {data.tax_number || '—'}
+                  </Text>
+                  <Text size="sm">
+                    {t('operator.columns.time_zone')}: {data.time_zone}
+                  </Text>
+                  <Text size="sm">
+                    {t('operator.columns.created')}: {format.dateTime(data.created_at)}
+                  </Text>
+                </Stack>
+              </Card>
+              <AccessCard key={`${data.blocked}${data.expires_at}`} client={data} />
+            </SimpleGrid>
+            <Title order={3}>{t('operator.users.title')}</Title>
+            <DataTable
+              label={t('operator.users.title')}
+              testId="client-users"
+              height={320}
+              rows={data.user_list}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  id: 'email',
+                  header: t('operator.columns.email'),
+                  width: 260,
+                  value: (row) => row.email,
+                  cell: (row) => <DetailLink to={`/admin/adminus/users/${row.id}`}>{row.email}</DetailLink>,
+                },
+                {
+                  id: 'name',
+                  header: t('operator.columns.name'),
+                  width: 180,
+                  value: (row) => `${row.name} ${row.family_name}`.trim(),
+                },
+                {
+                  id: 'type',
+                  header: t('operator.columns.type'),
+                  width: 160,
+                  value: (row) => t(userTypeKey(row.type)),
+                },
+                {
+                  id: 'sessions',
+                  header: t('operator.columns.sessions'),
+                  width: 110,
+                  align: 'right',
+                  value: (row) => row.sessions,
+                },
+              ]}
+            />
+            <Title order={3}>{t('operator.objects.title')}</Title>
+            <DataTable
+              label={t('operator.objects.title')}
+              testId="client-modules"
+              height={320}
+              rows={data.module_list}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  id: 'serial',
+                  header: t('operator.columns.serial'),
+                  width: 170,
+                  value: (row) => row.serial,
+                  cell: (row) => (
+                    <DetailLink to={`/admin/adminus/objects/${row.id}`}>{row.serial}</DetailLink>
+                  ),
+                },
+                { id: 'name', header: t('operator.columns.name'), width: 200, value: (row) => row.name },
+                { id: 'model', header: t('operator.columns.model'), width: 130, value: (row) => row.model },
+                {
+                  id: 'last_data_at',
+                  header: t('operator.columns.last_data'),
+                  width: 190,
+                  value: (row) => row.last_data_at,
+                  text: (row) => (row.last_data_at ? format.dateTime(row.last_data_at) : t('operator.never')),
+                },
+              ]}
+            />
+          </Stack>
+        )}
+      </Loaded>
+    </PageFrame>
+  )
+}

@@ -1,0 +1,418 @@
+import {
+  type FleetImportReport,
+  fleetImportReportSchema,
+  fleetModuleSchema,
+  type OperatorModule,
+  okAnswerSchema,
+  operatorModuleDetailSchema,
+} from '@kropla/domain'
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useParams } from 'react-router'
+import { useApi } from '../../app/api-context'
+import { type DataColumn, DataTable } from '../../app/ui/DataTable'
+import { Loaded } from '../../app/ui/Loaded'
+import { PageFrame } from '../../app/ui/PageFrame'
+import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { translateKey } from '../../lib/translate-key'
+import { useUserFormat } from '../session/useUserFormat'
+import { DetailLink } from './columns'
+import { operatorKey, useFleet, useFleetModule } from './use-operator'
+
+function useModuleColumns(base: 'devices' | 'objects'): DataColumn<OperatorModule>[] {
+  const { t } = useTranslation()
+  const format = useUserFormat()
+  return [
+    {
+      id: 'serial',
+      header: t('operator.columns.serial'),
+      width: 170,
+      value: (row) => row.serial,
+      cell: (row) => <DetailLink to={`/admin/adminus/${base}/${row.id}`}>{row.serial}</DetailLink>,
+    },
+    { id: 'model', header: t('operator.columns.model'), width: 130, value: (row) => row.model },
+    { id: 'name', header: t('operator.columns.name'), width: 180, value: (row) => row.name },
+    {
+      id: 'client',
+      header: t('operator.columns.owner'),
+      width: 190,
+      value: (row) => row.client_name,
+      text: (row) => row.client_name ?? t('operator.devices.not_activated'),
+      cell: (row) =>
+        row.client_name ? (
+          <DetailLink to={`/admin/adminus/clients/${row.id_client}`}>{row.client_name}</DetailLink>
+        ) : (
+          t('operator.devices.not_activated')
+        ),
+    },
+    {
+      id: 'status',
+      header: t('operator.columns.status'),
+      width: 150,
+      value: (row) => `${row.status}${row.connection}`,
+      text: (row) =>
+        `${t(row.status ? 'operator.devices.active' : 'operator.devices.inactive')}, ${t(
+          row.connection ? 'operator.devices.connected' : 'operator.devices.disconnected',
+        )}`,
+    },
+    {
+      id: 'last_data_at',
+      header: t('operator.columns.last_data'),
+      width: 180,
+      value: (row) => row.last_data_at,
+      text: (row) => (row.last_data_at ? format.dateTime(row.last_data_at) : t('operator.never')),
+    },
+    {
+      id: 'rejections',
+      header: t('operator.columns.rejections'),
+      width: 140,
+      align: 'right',
+      value: (row) => row.rejections,
+    },
+  ]
+}
+
+function ImportReport({ report }: { report: FleetImportReport }) {
+  const { t, i18n } = useTranslation()
+  if (!report.problems.length)
+    return (
+      <Alert
+        color="green"
+        title={t('operator.devices.imported', { n: report.imported })}
+        data-testid="import-report"
+      >
+        {t('operator.devices.imported_hint')}
+      </Alert>
+    )
+  return (
+    <Alert
+      color="red"
+      title={t('operator.devices.import_refused', { n: report.problems.length, lines: report.lines })}
+      data-testid="import-report"
+    >
+      <List size="sm" spacing={4}>
+        {report.problems.map((problem) => (
+          <List.Item key={problem.line}>
+            {t('operator.devices.line', { line: problem.line, serial: problem.serial || '—' })}{' '}
+            {problem.problems
+              .map((item) => `${item.field}: ${translateKey(i18n, item.message, item.message)}`)
+              .join('; ')}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  )
+}
+
+function ImportCsv() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const [report, setReport] = useState<FleetImportReport | null>(null)
+  const upload = useMutation({
+    mutationFn: async (file: File) =>
+      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportReportSchema),
+    onSuccess: (answer) => {
+      setReport(answer)
+      void queryClient.invalidateQueries({ queryKey: operatorKey })
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+  })
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" wrap="wrap">
+        <FileButton
+          onChange={(file) => {
+            setReport(null)
+            if (file) upload.mutate(file)
+          }}
+          accept=".csv,text/csv,text/plain"
+        >
+          {(props) => (
+            <Button {...props} loading={upload.isPending} data-testid="import-csv">
+              {t('operator.devices.import')}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="sm" c="dimmed">
+          {t('operator.devices.import_hint')}
+        </Text>
+      </Group>
+      {report && <ImportReport report={report} />}
+    </Stack>
+  )
+}
+
+function AddModule({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const [values, setValues] = useState({ serial: '', pin: '', model: '' })
+  const [problems, setProblems] = useState<Record<string, string>>({})
+  const add = useMutation({
+    mutationFn: (body: typeof values) => api.post('/api/admin/devices', body, operatorModuleDetailSchema),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: operatorKey })
+      notifications.show({ color: 'green', message: t('operator.devices.added') })
+      setValues({ serial: '', pin: '', model: '' })
+      onClose()
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+  })
+  const submit = () => {
+    const parsed = fleetModuleSchema.safeParse(values)
+    if (!parsed.success) {
+      setProblems(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [
+            String(issue.path[0]),
+            translateKey(i18n, issue.message, issue.message),
+          ]),
+        ),
+      )
+      return
+    }
+    setProblems({})
+    add.mutate(parsed.data)
+  }
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    error: problems[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setValues({ ...values, [name]: event.currentTarget.value }),
+  })
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('operator.devices.add')}>
+      <Stack gap="sm">
+        <TextInput label={t('operator.columns.serial')} {...field('serial')} />
+        <TextInput label={t('operator.columns.pin')} {...field('pin')} />
+        <TextInput
+          label={t('operator.columns.model')}
+          description={t('operator.devices.model_hint')}
+          {...field('model')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('operator.cancel')}
+          </Button>
+          <Button onClick={submit} loading={add.isPending}>
+            {t('operator.devices.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
+
+/** /admin/adminus/devices: the fleet of manufactured modules, CSV import and one by one. */
+export function DevicesScreen() {
+  const { t } = useTranslation()
+  const fleet = useFleet('devices')
+  const columns = useModuleColumns('devices')
+  const [adding, setAdding] = useState(false)
+  return (
+    <PageFrame
+      title={t('operator.devices.title')}
+      intro={t('operator.devices.intro')}
+      maxWidth={1300}
+      actions={<Button onClick={() => setAdding(true)}>{t('operator.devices.add')}</Button>}
+    >
+      <Card withBorder radius="md" padding="md">
+        <ImportCsv />
+      </Card>
+      <AddModule opened={adding} onClose={() => setAdding(false)} />
+      <Loaded query={fleet}>
+        {(rows) => (
+          <DataTable
+            label={t('operator.devices.title')}
+            testId="operator-devices"
+            rows={rows}
+            rowKey={(row) => row.id}
+            initialSort={{ id: 'serial' }}
+            columns={columns}
+          />
+        )}
+      </Loaded>
+    </PageFrame>
+  )
+}
+
+/** /admin/adminus/objects: every module activated in any account; delete. */
+export function ObjectsScreen() {
+  const { t } = useTranslation()
+  const fleet = useFleet('objects')
+  const columns = useModuleColumns('objects')
+  return (
+    <PageFrame title={t('operator.objects.title')} intro={t('operator.objects.intro')} maxWidth={1300}>
+      <Loaded query={fleet}>
+        {(rows) => (
+          <DataTable
+            label={t('operator.objects.title')}
+            testId="operator-objects"
+            rows={rows}
+            rowKey={(row) => row.id}
+            initialSort={{ id: 'client' }}
+            columns={columns}
+          />
+        )}
+      </Loaded>
+    </PageFrame>
+  )
+}
+
+/** /admin/adminus/devices/{id} and objects/{id}: one module, its owner and its last ingest rejections. */
+export function FleetModuleScreen({ base }: { base: 'devices' | 'objects' }) {
+  const { t } = useTranslation()
+  const format = useUserFormat()
+  const api = useApi()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const id = Number(useParams().id)
+  const module = useFleetModule(id)
+  const [confirming, setConfirming] = useState(false)
+  const remove = useMutation({
+    mutationFn: () => api.delete(`/api/admin/objects/${id}`, undefined, okAnswerSchema),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: operatorKey })
+      notifications.show({ color: 'green', message: t('operator.objects.deleted') })
+      void navigate(`/admin/adminus/${base}`)
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+  })
+  const title = base === 'devices' ? t('operator.devices.title') : t('operator.objects.title')
+  return (
+    <PageFrame
+      title={module.data?.serial ?? title}
+      back={{ to: `/admin/adminus/${base}`, label: title }}
+      maxWidth={1100}
+    >
+      <Loaded query={module}>
+        {(data) => (
+          <Stack gap="lg">
+            <Card withBorder radius="md" padding="md">
+              <Stack gap={4}>
+                <Group justify="space-between">
+                  <Title order={3}>{data.name}</Title>
+                  <Badge color={data.connection ? 'green.9' : 'gray.7'} variant="filled">
+                    {t(data.connection ? 'operator.devices.connected' : 'operator.devices.disconnected')}
+                  </Badge>
+                </Group>
+                <Text size="sm">
+                  {t('operator.columns.model')}: {data.model}
+                  {data.firmware ? `, ${t('operator.columns.firmware')} ${data.firmware}` : ''}
+                </Text>
+                <Text size="sm">
+                  {t('operator.columns.owner')}:{' '}
+                  {data.client_name ? (
+                    <DetailLink to={`/admin/adminus/clients/${data.id_client}`}>
+                      {data.client_name}
+                    </DetailLink>
+                  ) : (
+                    t('operator.devices.not_activated')
+                  )}
+                </Text>
+                <Text size="sm">
+                  {t('operator.columns.status')}:{' '}
+                  {t(data.status ? 'operator.devices.active' : 'operator.devices.inactive')}
+                </Text>
+                <Text size="sm">
+                  {t('operator.columns.last_data')}:{' '}
+                  {data.last_data_at ? format.dateTime(data.last_data_at) : t('operator.never')}
+                </Text>
+                <Text size="sm">
+                  {t('operator.columns.created')}: {format.dateTime(data.created_at)}
+                </Text>
+                {data.activated_at && (
+                  <Text size="sm">
+                    {t('operator.columns.activated')}: {format.dateTime(data.activated_at)}
+                  </Text>
+                )}
+                <Group mt="sm">
+                  <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
+                    {t('operator.objects.delete')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+            <Title order={3}>{t('operator.devices.rejections_title')}</Title>
+            <DataTable
+              label={t('operator.devices.rejections_title')}
+              testId="module-rejections"
+              height={320}
+              rows={data.ingest_rejections}
+              rowKey={(row) => row.reason}
+              initialSort={{ id: 'last_at', desc: true }}
+              columns={[
+                {
+                  id: 'reason',
+                  header: t('operator.columns.reason'),
+                  width: 180,
+                  value: (row) => row.reason,
+                },
+                {
+                  id: 'count',
+                  header: t('operator.columns.count'),
+                  width: 110,
+                  align: 'right',
+                  value: (row) => row.count,
+                },
+                {
+                  id: 'last_at',
+                  header: t('operator.columns.last_at'),
+                  width: 190,
+                  value: (row) => row.last_at,
+                  text: (row) => format.dateTime(row.last_at),
+                },
+                {
+                  id: 'detail',
+                  header: t('operator.columns.detail'),
+                  width: 300,
+                  value: (row) => row.last_detail,
+                },
+              ]}
+            />
+            <Modal
+              opened={confirming}
+              onClose={() => setConfirming(false)}
+              title={t('operator.objects.delete')}
+            >
+              <Stack>
+                <Text>{t('operator.objects.delete_warning', { serial: data.serial })}</Text>
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={() => setConfirming(false)}>
+                    {t('operator.cancel')}
+                  </Button>
+                  <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
+                    {t('operator.objects.delete')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Modal>
+          </Stack>
+        )}
+      </Loaded>
+    </PageFrame>
+  )
+}
