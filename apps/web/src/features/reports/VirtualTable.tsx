@@ -12,7 +12,8 @@ export interface VirtualColumn {
 }
 
 const rowHeight = 32
-const headerHeight = 40
+/** Two lines of a long series name (module, field, level, period); the whole name in its title. */
+const headerHeight = 52
 
 /**
  * A table of every row (spec 01: no page size), drawn a screenful at a time so 50,000 rows scroll
