@@ -27,8 +27,11 @@ const objects = [
   objectFixture({ id: 2, name: 'Greenhouse air', serial: 'AIR-1', last_device_model: 'AM-200' }),
 ]
 
-function openReports(path = '/reports', reports?: Partial<FakeReports>) {
-  const me = meFixture({ objects, user: { time_zone: 'Europe/Warsaw', client_time_zone: 'Europe/Warsaw' } })
+function openReports(path = '/reports', reports?: Partial<FakeReports>, lang: 'en' | 'pl' = 'en') {
+  const me = meFixture({
+    objects,
+    user: { lang, time_zone: 'Europe/Warsaw', client_time_zone: 'Europe/Warsaw' },
+  })
   const server = withReports(createFakeServer(me, { isLoggedIn: true }), {
     templates: [],
     nextId: 1,
@@ -36,7 +39,7 @@ function openReports(path = '/reports', reports?: Partial<FakeReports>) {
     failingModules: [],
     ...reports,
   })
-  return { ...renderApp(path, { server }), reports: server.reports }
+  return { ...renderApp(path, { server, lang }), reports: server.reports }
 }
 
 async function choose(label: string | RegExp, option: string | RegExp) {
@@ -94,6 +97,17 @@ describe('the reports creator', () => {
     fireEvent.change(input('End (farm time)'), { target: { value: '2026-06-02T18:00' } })
     expect(await screen.findByText('The dates must not be in the future.')).toBeTruthy()
     expect(reportCalls(server)).toHaveLength(0)
+  })
+
+  it('speaks Polish', async () => {
+    openReports('/reports', {}, 'pl')
+    expect((await screen.findByTestId('source-count')).textContent).toBe('Źródła: 0 z najwyżej 40')
+    expect(screen.getByRole('heading', { name: 'Raporty' })).toBeTruthy()
+    fireEvent.click(input('Typ raportu'))
+    const types = await screen.findByRole('listbox', { name: 'Typ raportu', hidden: true })
+    expect(within(types).getByRole('option', { name: 'Punkt rosy', hidden: true })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Generuj' }))
+    expect(await screen.findByText('Wybierz co najmniej jedno źródło.')).toBeTruthy()
   })
 
   it('offers only the options of the chosen type', async () => {
