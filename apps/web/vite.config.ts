@@ -20,12 +20,16 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
+              // use-sync-external-store: react-i18next needs it on the login page; without it here, the
+              // tables group (which takes its members' dependencies) would pull it and itself onto that page.
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store|@tanstack[\\/](react-query|query-core))[\\/]/,
+              priority: 20,
             },
             // Virtualised tables (reports, operator lists): only the screens with such a table load them.
             {
               name: 'tables',
-              test: /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core|react-table|table-core)[\\/]/,
+              test: /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core|react-table|table-core|react-store|store)[\\/]/,
+              priority: 10,
             },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             // zod-without-eval runs inside the zod chunk, before any chunk that builds a schema (they
