@@ -62,6 +62,29 @@ const bucketSql: Record<ReportGrouping, string> = {
     order by field, day`,
 }
 
+/** As `bucketSql`, for (object, field) pairs of several modules at once ($1 objects, $2 fields). */
+const pairs = `unnest($1::int[], $2::text[]) as w(object_id, field)`
+const manySql: Record<ReportGrouping, string> = {
+  minute: `select r.object_id, r.field, r.ts, r.value from ${pairs}
+    join readings r on r.object_id = w.object_id and r.field = w.field and r.ts >= $4 and r.ts < $5
+      and r.id_client = $3 and r.value is not null
+    order by r.object_id, r.field, r.ts`,
+  hour: `select h.object_id, h.field, h.bucket as ts, h.count, h.sum, h.min, h.max, h.first_value as first,
+      h.last_value as last
+    from ${pairs}
+    join readings_hourly h on h.object_id = w.object_id and h.field = w.field
+      and h.bucket >= date_trunc('hour', $4::timestamptz, 'UTC') and h.bucket < $5 and h.id_client = $3
+    order by h.object_id, h.field, h.bucket`,
+  day: `select d.object_id, d.field, d.bucket as ts, d.count, d.sum, d.min, d.max, d.first_value as first,
+      d.last_value as last
+    from ${pairs}
+    join readings_daily d on d.object_id = w.object_id and d.field = w.field
+      and d.day >= ($4::timestamptz at time zone $6::text)::date
+      and d.day <= ($5::timestamptz at time zone $6::text)::date
+      and d.bucket < $5 and d.id_client = $3
+    order by d.object_id, d.field, d.day`,
+}
+
 /**
  * What the series reports read: the account's modules (a module of another account is not found,
  * exactly like a missing one), their equipment, and readings by object, always limited to the
@@ -130,6 +153,46 @@ export function createReportsDal(pool: pg.Pool) {
         values,
       })
       return result.rows
+    },
+
+    /**
+     * Several modules' fields in one statement (each module with its own fields), by module: what
+     * `buckets` gives for each, in one round trip. Raw readings come as (field, ts, value) only.
+     */
+    async bucketsMany(
+      grouping: ReportGrouping,
+      idClient: number,
+      wanted: readonly { idObject: number; fields: readonly string[] }[],
+      start: Date,
+      end: Date,
+      timeZone: string,
+    ): Promise<Map<number, ReportBucket[]>> {
+      const objects = wanted.flatMap((entry) => entry.fields.map(() => entry.idObject))
+      const fields = wanted.flatMap((entry) => [...entry.fields])
+      const values: unknown[] = [objects, fields, idClient, start.toISOString(), end.toISOString()]
+      if (grouping === 'day') values.push(timeZone)
+      const result = await pool.query<BucketRow & { object_id: number; value: number }>({
+        name: `reports-many-${grouping}`,
+        text: manySql[grouping],
+        values,
+      })
+      const byObject = new Map<number, ReportBucket[]>(wanted.map((entry) => [entry.idObject, []]))
+      if (grouping === 'minute')
+        for (const row of result.rows) {
+          const value = row.value
+          byObject.get(row.object_id)?.push({
+            field: row.field,
+            ts: row.ts,
+            count: 1,
+            sum: value,
+            min: value,
+            max: value,
+            first: value,
+            last: value,
+          })
+        }
+      else for (const row of result.rows) byObject.get(row.object_id)?.push(row)
+      return byObject
     },
 
     /** The first and the last reading of each of `fields` in [start, end): the delta report's ends. */

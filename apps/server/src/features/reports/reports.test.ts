@@ -443,6 +443,8 @@ describe('aggregate and failing sources', () => {
       createSeriesGenerator({
         dal: {
           ...real,
+          // The one statement for all modules fails, then each module's own read tells which.
+          bucketsMany: () => Promise.reject(new Error('the disk is gone')),
           buckets: (grouping, client, idObject, ...rest) =>
             ids.includes(idObject)
               ? Promise.reject(new Error('the disk is gone'))

@@ -367,19 +367,34 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
   ) {
     const values = new Map<string, FieldValues>()
     const objects = current.objects.filter((object) => !failedObjects.has(object.id))
-    const reads = await Promise.allSettled(
-      objects.map((object) =>
-        dal.buckets(
-          current.grouping,
-          context.idClient,
-          object.id,
-          object.reads,
-          start,
-          end,
-          current.timeZone,
+    // One statement for every module; only when it fails, one per module, so that the failing
+    // module is named and the others used.
+    let reads: PromiseSettledResult<ReportBucket[]>[]
+    try {
+      const many = await dal.bucketsMany(
+        current.grouping,
+        context.idClient,
+        objects.map((object) => ({ idObject: object.id, fields: object.reads })),
+        start,
+        end,
+        current.timeZone,
+      )
+      reads = objects.map((object) => ({ status: 'fulfilled', value: many.get(object.id) ?? [] }))
+    } catch {
+      reads = await Promise.allSettled(
+        objects.map((object) =>
+          dal.buckets(
+            current.grouping,
+            context.idClient,
+            object.id,
+            object.reads,
+            start,
+            end,
+            current.timeZone,
+          ),
         ),
-      ),
-    )
+      )
+    }
     reads.forEach((read, index) => {
       const object = objects[index]!
       if (read.status === 'rejected') {
