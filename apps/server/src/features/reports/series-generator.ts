@@ -564,16 +564,17 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
           )
           headerWritten = true
         }
-        const failedColumns = current.columns.map((column) => failedObjects.has(column.field.idObject))
+        // Each header column's values on this page; a column of a module whose read failed stays blank.
         const indexOf = new Map(rows.columns.map((column, index) => [column, index]))
+        const columnValues = current.columns.map((column) => {
+          const at = indexOf.get(column)
+          return at === undefined ? null : rows.values[at]!
+        })
         let chunk = ''
         for (let row = 0; row < rows.timestamps.length; row++) {
           const ts = rows.timestamps[row]!
           let line = `${formatTime(ts)},${new Date(ts).toISOString()}`
-          for (let index = 0; index < current.columns.length; index++) {
-            const at = failedColumns[index] ? undefined : indexOf.get(current.columns[index]!)
-            line += `,${csvCell(at === undefined ? null : (rows.values[at]![row] ?? null))}`
-          }
+          for (const values of columnValues) line += `,${csvCell(values ? (values[row] ?? null) : null)}`
           chunk += `${line}\r\n`
           if (chunk.length > 65_536) {
             await write(chunk)
