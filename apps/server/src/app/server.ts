@@ -5,6 +5,7 @@ import type { Config } from '../config/env'
 import { type Database, openDatabase } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
 import { seedDemoFarm } from '../features/demo/seed-demo-farm'
+import { createTrafficRecorder } from '../features/supervisor/traffic-recorder'
 import type { DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import type { IngestService } from '../ingest/ingest-service'
 import type { MqttTransport } from '../ingest/mqtt-embedded'
@@ -86,7 +87,8 @@ export async function startServer(
     })
     const auth = wireSessions(database, config, options)
     const realtime = await wireRealtime(app, auth.sessions, config)
-    const devices = wireDevices(database, logger)
+    const traffic = createTrafficRecorder(options.now)
+    const devices = wireDevices(database, logger, traffic)
     const outbound = wireOutbound(config, logger, options.outboundAllowedOrigins)
     const alarms = wireAlarms(app, {
       database,
@@ -116,7 +118,7 @@ export async function startServer(
       forgetModule,
     })
     wireDashboards(app, { database, logger, realtime, now: options.now })
-    wireOperator(app, { database, realtime, forgetModule, now: options.now })
+    wireOperator(app, { database, realtime, forgetModule, traffic, now: options.now })
     wireWeather(app, { database, now: options.now })
     wireHistory({ database, logger, realtime, now: options.now })
     wireReports(app, { database, now: options.now })
@@ -140,6 +142,7 @@ export async function startServer(
       irrigation,
       alarms,
       deviceLoginPolicies: options.deviceLoginPolicies,
+      traffic,
     })
     let ready = false
     wireOps(app, { database, ingest, started: () => ready, mqtt: () => Boolean(broker) })

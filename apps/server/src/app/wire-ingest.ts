@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config/env'
 import type { Database } from '../db/client'
 import type { createObjectsService } from '../features/objects/objects-service'
+import type { TrafficRecorder } from '../features/supervisor/traffic-recorder'
 import { createDeviceLogin, type DeviceLogin } from '../ingest/device-login'
 import { createDeviceLoginThrottle, type DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import { createDevicePublisher } from '../ingest/device-publisher'
@@ -20,10 +21,18 @@ import type { Irrigation } from './wire-irrigation'
  * The way to and from modules that needs no broker yet: the directory of known modules (serial,
  * PIN, owner) and the publisher of messages to them, attached to the broker once it runs.
  */
-export function wireDevices(database: Database, logger: Logger) {
+export function wireDevices(database: Database, logger: Logger, traffic?: TrafficRecorder) {
   return {
     directory: createObjectDirectory(createModuleRecordsDal(database.db)),
-    publisher: createDevicePublisher(logger),
+    publisher: createDevicePublisher(logger, (entry) =>
+      traffic?.record({
+        direction: 'out',
+        serial: entry.serial,
+        kind: entry.kind,
+        accepted: entry.sent ? 1 : 0,
+        rejected: entry.sent ? 0 : 1,
+      }),
+    ),
   }
 }
 export type Devices = ReturnType<typeof wireDevices>
@@ -44,6 +53,7 @@ export function wireIngest(
     irrigation: Irrigation
     alarms: Pick<Alarms, 'monitor'>
     deviceLoginPolicies?: Partial<DeviceLoginPolicies>
+    traffic?: TrafficRecorder
   },
 ) {
   const { objects, irrigation, alarms } = deps
@@ -65,6 +75,7 @@ export function wireIngest(
       await irrigation.plans.confirmPlansFromState(object, state, receivedAt)
     },
     onReadings: (object, readings) => alarms.monitor.onReadings(object, readings),
+    onTraffic: (entry) => deps.traffic?.record({ direction: 'in', ...entry }),
   })
   // Failed device logins slow further ones (in memory, per process); with an external broker
   // only HTTP ingest logs modules in here, the broker authenticates MQTT itself.

@@ -5,15 +5,19 @@ import { createAlarmsDal } from '../features/alarms/alarms-dal'
 import { createOperatorDal } from '../features/operator/operator-dal'
 import { registerOperatorRoutes } from '../features/operator/operator-routes'
 import { createOperatorService } from '../features/operator/operator-service'
+import { createSupervisorDal } from '../features/supervisor/supervisor-dal'
+import { registerSupervisorRequests } from '../features/supervisor/supervisor-requests'
+import type { TrafficRecorder } from '../features/supervisor/traffic-recorder'
 import type { Realtime } from '../realtime/socket-server'
 
-/** The operator's (Adminus) back office: `/api/admin/...` over every client account. */
+/** The operator's (Adminus) back office: `/api/admin/...` over every client account, and /supervisor's socket requests. */
 export function wireOperator(
   app: FastifyInstance,
   deps: {
     database: Database
     realtime: Realtime
     forgetModule: (serial: string) => void
+    traffic: TrafficRecorder
     now?: () => Date
   },
 ) {
@@ -31,5 +35,10 @@ export function wireOperator(
     now: deps.now ?? (() => new Date()),
   })
   registerOperatorRoutes(app, { operator })
+  registerSupervisorRequests({
+    realtime: deps.realtime,
+    dal: createSupervisorDal(pool),
+    traffic: deps.traffic,
+  })
   return { operator }
 }

@@ -9,7 +9,11 @@ export type DownKind = 'cmd' | 'config'
  * HTTP listens, so it is attached late; until then (and after shutdown) nothing is sent and
  * `publish` answers false: the caller keeps the command pending.
  */
-export function createDevicePublisher(logger: Logger) {
+export function createDevicePublisher(
+  logger: Logger,
+  /** Each message to a module, sent or not: the supervisor's traffic view. */
+  onSent?: (entry: { serial: string; kind: DownKind; sent: boolean }) => void,
+) {
   let transport: MqttTransport | undefined
   return {
     attach(to: MqttTransport) {
@@ -26,13 +30,16 @@ export function createDevicePublisher(logger: Logger) {
     ): Promise<boolean> {
       if (!transport) {
         logger.warn({ serial, kind }, 'no MQTT transport: message to the module not sent')
+        onSent?.({ serial, kind, sent: false })
         return false
       }
       try {
         await transport.publish(downTopic(serial, kind), JSON.stringify(payload), options)
+        onSent?.({ serial, kind, sent: true })
         return true
       } catch (error) {
         logger.error({ err: error, serial, kind }, 'message to the module not sent')
+        onSent?.({ serial, kind, sent: false })
         return false
       }
     },

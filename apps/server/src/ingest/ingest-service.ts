@@ -52,6 +52,8 @@ export interface IngestOptions {
   onState?: (object: KnownObject, state: StatePayload, receivedAt: Date) => Promise<void>
   /** Readings newly stored (not redelivered duplicates), per module, after the commit: alarm evaluation. */
   onReadings?: (object: KnownObject, readings: Reading[]) => void
+  /** Every message handled, with what came of it: the supervisor's traffic view. */
+  onTraffic?: (entry: { serial: string; kind: string; accepted: number; rejected: number }) => void
 }
 
 export interface IngestResult {
@@ -367,8 +369,26 @@ export function createIngestService(options: IngestOptions) {
   }
 
   return {
-    handleUp,
-    acceptReadings: (object: KnownObject, payload: unknown) => acceptReadings(object, payload, now()),
+    async handleUp(object: KnownObject, kind: UpKind, raw: Buffer | string): Promise<IngestResult> {
+      const result = await handleUp(object, kind, raw)
+      options.onTraffic?.({
+        serial: object.serial,
+        kind,
+        accepted: result.accepted,
+        rejected: result.rejected.length,
+      })
+      return result
+    },
+    async acceptReadings(object: KnownObject, payload: unknown) {
+      const result = await acceptReadings(object, payload, now())
+      options.onTraffic?.({
+        serial: object.serial,
+        kind: 'data',
+        accepted: result.accepted,
+        rejected: result.rejected.length,
+      })
+      return result
+    },
     acknowledge,
     countRejection: reject,
     flush,

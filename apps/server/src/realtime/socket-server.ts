@@ -16,6 +16,10 @@ interface SocketData {
   idClient: number
   sessionId: string
   lang: Lang
+  /** For /supervisor: when and from where the connection came, and its browser. */
+  connectedAt: string
+  address: string
+  userAgent: string
 }
 
 export type RealtimeServer = Server<
@@ -120,6 +124,9 @@ export async function startRealtime(
           idClient: auth.idClient,
           sessionId: auth.sessionId,
           lang: pickLang([auth.user.lang, socket.request.headers['accept-language']]),
+          connectedAt: new Date().toISOString(),
+          address: socket.handshake.address,
+          userAgent: String(socket.request.headers['user-agent'] ?? '').slice(0, 300),
         }
         next()
       })
@@ -271,6 +278,11 @@ export async function startRealtime(
         socket.emit('authorize', { id_client: current })
       }
       return ended.length
+    },
+    /** Every open socket on every server process (with REDIS_URL), for /supervisor. */
+    async activeSockets() {
+      const sockets = await io.fetchSockets()
+      return sockets.map((socket) => ({ id: socket.id, ...socket.data }))
     },
     /** Drops every socket; the HTTP server itself is closed by Fastify. */
     async close() {

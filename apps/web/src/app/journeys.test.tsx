@@ -142,8 +142,8 @@ describe('the browser app', () => {
   })
 
   it('shows screens of later issues as not built yet', async () => {
-    openApp('/supervisor', { isLoggedIn: true })
-    expect(await screen.findByRole('heading', { name: 'Supervisor' })).toBeTruthy()
+    openApp('/mobile/nfc', { isLoggedIn: true })
+    expect(await screen.findByRole('heading', { name: 'NFC' })).toBeTruthy()
     expect(screen.getByText('This screen is not built yet.')).toBeTruthy()
   })
 

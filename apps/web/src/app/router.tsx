@@ -93,6 +93,10 @@ const OperatorAlarmsScreen = lazy(() => operator().then((m) => ({ default: m.Ope
 const UsersMessagesScreen = lazy(() => operator().then((m) => ({ default: m.UsersMessagesScreen })))
 const UsersMessageScreen = lazy(() => operator().then((m) => ({ default: m.UsersMessageScreen })))
 
+const SupervisorScreen = lazy(() =>
+  import('../features/supervisor/SupervisorScreen').then((module) => ({ default: module.SupervisorScreen })),
+)
+
 const MapScreen = lazy(() =>
   import('../features/map/MapScreen').then((module) => ({ default: module.MapScreen })),
 )
@@ -229,6 +233,10 @@ export const routes: RouteObject[] = [
               { path: 'reports/view', element: screen(ReportViewScreen) },
               ...resourceRoutes,
               ...notBuiltRoutes,
+              {
+                element: <RequireAdminus />,
+                children: [{ path: 'supervisor', element: screen(SupervisorScreen) }],
+              },
               {
                 path: 'admin',
                 element: <RequireAdminus />,

@@ -8,7 +8,6 @@ import { NotBuiltScreen } from './ui/NotBuiltScreen'
  * asks. Building a screen = delete its line here and add the real route; the menu shows it at once.
  */
 const screens: readonly (readonly [string, NavKey])[] = [
-  ['supervisor', 'nav.supervisor'],
   ['test', 'nav.test'],
   ['test/profile', 'nav.profile'],
   ['test/objects', 'nav.objects'],

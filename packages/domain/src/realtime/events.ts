@@ -16,6 +16,7 @@ import {
 } from '../irrigation/wire'
 import { type LiveDataRow, liveDataRowSchema } from '../live/live-data-row'
 import { type UserMessageEvent, userMessageEventSchema } from '../messages/messages'
+import type { ActiveSocketsAck, SupervisorHistoryAck } from '../operator/supervisor'
 
 export const objectConnectionSchema = z.object({
   id_object: z.number().int(),
@@ -148,4 +149,11 @@ export interface ClientToServerEvents {
   widget_irrigation: (payload: WidgetIrrigationRequest, ack: (answer: WidgetIrrigationAck) => void) => void
   /** Rows of one module's fields over a range, raw or from the hourly / daily rollups. */
   history_request: (payload: HistoryRequest, ack: (answer: HistoryAck) => void) => void
+  /** Adminus only (/supervisor): every open connection. */
+  active_sockets: (payload: Record<string, never>, ack: (answer: ActiveSocketsAck) => void) => void
+  /** Adminus only (/supervisor): module traffic per minute and the last messages. */
+  supervisor_history_request: (
+    payload: { minutes?: number },
+    ack: (answer: SupervisorHistoryAck) => void,
+  ) => void
 }

@@ -1,4 +1,5 @@
 import {
+  activeSocketsAckSchema,
   fleetImportReportSchema,
   operatorAlarmSchema,
   operatorClientDetailSchema,
@@ -7,12 +8,14 @@ import {
   operatorModuleSchema,
   operatorOverviewSchema,
   operatorUserSchema,
+  supervisorHistoryAckSchema,
 } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { addUser, loggedIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
+  connectModule,
   httpSession,
   nextEvents,
   seedAccount,
@@ -266,5 +269,65 @@ describe('who reaches the operator API', () => {
       ).rows,
     ).toEqual(before)
     expect((await admin.request('GET', '/api/me')).status).toBe(200)
+  })
+})
+
+const ask = (
+  socket: Awaited<ReturnType<typeof connectBrowserSocket>>,
+  event: string,
+  payload: unknown = {},
+) => socket.timeout(30_000).emitWithAck(event, payload) as Promise<unknown>
+
+describe('the supervisor socket requests', () => {
+  it('tell the operator who is connected, from where and since when, and the module traffic per minute', async () => {
+    const farm = await seedAccount(server, ['AGB-2000'])
+    const grower = await loggedIn(server.url, farm.email, farm.password)
+    const growerSocket = await connectBrowserSocket(server.url, grower.cookieHeader())
+    const operatorSocket = await connectBrowserSocket(server.url, operator.cookieHeader())
+
+    const active = activeSocketsAckSchema.parse(await ask(operatorSocket, 'active_sockets'))
+    if (!('ok' in active)) throw new Error(active.message)
+    const mine = active.sockets.find((socket) => socket.id === growerSocket.id)
+    expect(mine).toMatchObject({
+      email: farm.email,
+      client_name: farm.clientName,
+      address: expect.any(String),
+    })
+    expect(Date.parse(mine!.connected_at)).toBeGreaterThan(Date.now() - 120_000)
+
+    const module = await connectModule(server, farm.modules[0]!.serial, farm.modules[0]!.pin)
+    await module.publishAsync(`kropla/v1/${farm.modules[0]!.serial}/up/data`, 'not json', { qos: 1 })
+    const history = await until(async () => {
+      const answer = supervisorHistoryAckSchema.parse(
+        await ask(operatorSocket, 'supervisor_history_request', { minutes: 5 }),
+      )
+      if (!('ok' in answer)) throw new Error(answer.message)
+      return answer.last.some((message) => message.serial === farm.modules[0]!.serial) && answer
+    })
+    expect(history.minutes).toHaveLength(5)
+    expect(history.minutes.reduce((sum, minute) => sum + minute.ingest, 0)).toBeGreaterThanOrEqual(1)
+    expect(history.last.find((message) => message.serial === farm.modules[0]!.serial)).toMatchObject({
+      direction: 'in',
+      kind: 'data',
+      rejected: 1,
+    })
+    await module.endAsync()
+    growerSocket.disconnect()
+    operatorSocket.disconnect()
+  })
+
+  it('refuse an account admin and a normal user (access_denied, nothing listed)', async () => {
+    const farm = await seedAccount(server, [])
+    const admin = await loggedIn(server.url, farm.email, farm.password)
+    const normal = await loggedIn(server.url, (await addUser(server, farm.user.id_client)).email)
+    for (const session of [admin, normal]) {
+      const socket = await connectBrowserSocket(server.url, session.cookieHeader())
+      for (const event of ['active_sockets', 'supervisor_history_request']) {
+        const answer = (await ask(socket, event)) as Record<string, unknown>
+        expect(answer.err).toBe('access_denied')
+        expect(Object.keys(answer).sort()).toEqual(['err', 'message'])
+      }
+      socket.disconnect()
+    }
   })
 })

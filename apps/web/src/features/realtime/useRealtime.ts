@@ -1,8 +1,12 @@
 import {
+  type ActiveSocketsAck,
+  activeSocketsAckSchema,
   type HistoryRequest,
   type LiveDataRow,
   type MeResponse,
+  type SupervisorHistoryAck,
   type SwitchClientAck,
+  supervisorHistoryAckSchema,
   switchClientAckSchema,
   type WidgetIrrigationAck,
   type WidgetIrrigationRequest,
@@ -46,6 +50,10 @@ export interface Realtime {
   onData: (listener: (rows: LiveDataRow[]) => void) => () => void
   /** `widget_irrigation`: the irrigation state of outputs; `err` on failure or silence. */
   widgetIrrigation: (request: WidgetIrrigationRequest) => Promise<WidgetIrrigationAck>
+  /** /supervisor (Adminus): `active_sockets`, parsed; `err` on failure or silence. */
+  activeSockets: () => Promise<ActiveSocketsAck>
+  /** /supervisor (Adminus): `supervisor_history_request`, parsed; `err` on failure or silence. */
+  supervisorHistory: (minutes: number) => Promise<SupervisorHistoryAck>
 }
 
 /** A history request unanswered for this long counts as failed. */
@@ -182,5 +190,44 @@ export function useRealtime(idClient: number): Realtime {
     [],
   )
 
-  return { connection, switchClient, sendIrrigation, requestHistory, onData, widgetIrrigation }
+  const activeSockets = useCallback(
+    () =>
+      new Promise<ActiveSocketsAck>((resolve) => {
+        const socket = socketRef.current
+        if (!socket) return resolve({ err: 'not_connected', message: '' })
+        const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), switchAckTimeoutMs)
+        socket.emit('active_sockets', {}, (reply: ActiveSocketsAck) => {
+          clearTimeout(timer)
+          const checked = activeSocketsAckSchema.safeParse(reply)
+          resolve(checked.success ? checked.data : { err: 'internal', message: '' })
+        })
+      }),
+    [],
+  )
+
+  const supervisorHistory = useCallback(
+    (minutes: number) =>
+      new Promise<SupervisorHistoryAck>((resolve) => {
+        const socket = socketRef.current
+        if (!socket) return resolve({ err: 'not_connected', message: '' })
+        const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), switchAckTimeoutMs)
+        socket.emit('supervisor_history_request', { minutes }, (reply: SupervisorHistoryAck) => {
+          clearTimeout(timer)
+          const checked = supervisorHistoryAckSchema.safeParse(reply)
+          resolve(checked.success ? checked.data : { err: 'internal', message: '' })
+        })
+      }),
+    [],
+  )
+
+  return {
+    connection,
+    switchClient,
+    sendIrrigation,
+    requestHistory,
+    onData,
+    widgetIrrigation,
+    activeSockets,
+    supervisorHistory,
+  }
 }
