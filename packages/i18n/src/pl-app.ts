@@ -1147,6 +1147,14 @@ export const plApp: AppMessages = {
     compare_previous: 'Porównaj z poprzednim okresem',
     compare_previous_hint:
       'Ten sam zakres o okres wcześniej (dzień, tydzień, miesiąc lub rok), narysowany obok.',
+    compare_period: 'Poprzedni okres',
+    compare_period_auto: 'Ten, w którym mieści się zakres',
+    compare_periods: {
+      day: 'Poprzedni dzień',
+      week: 'Poprzedni tydzień',
+      month: 'Poprzedni miesiąc',
+      year: 'Poprzedni rok',
+    },
     generate: 'Generuj',
     generating: 'Generowanie raportu…',
     received: 'Odebrano {{size}}',

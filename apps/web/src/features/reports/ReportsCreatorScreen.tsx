@@ -1,4 +1,5 @@
 import {
+  comparePeriods,
   maxReportSources,
   type ObjectSummary,
   outputSchema,
@@ -492,12 +493,32 @@ export function ReportsCreatorScreen() {
             </Group>
           )}
           {options.comparePrevious && (
-            <Switch
-              label={t('reports.compare_previous')}
-              description={t('reports.compare_previous_hint')}
-              checked={state.comparePrevious}
-              onChange={(event) => update({ comparePrevious: event.currentTarget.checked })}
-            />
+            <Stack gap="xs">
+              <Switch
+                label={t('reports.compare_previous')}
+                description={t('reports.compare_previous_hint')}
+                checked={state.comparePrevious}
+                onChange={(event) => update({ comparePrevious: event.currentTarget.checked })}
+              />
+              {state.comparePrevious && (
+                <Select
+                  label={t('reports.compare_period')}
+                  data={[
+                    { value: '', label: t('reports.compare_period_auto') },
+                    ...comparePeriods.map((period) => ({
+                      value: period,
+                      label: t(`reports.compare_periods.${period}`),
+                    })),
+                  ]}
+                  value={state.comparePeriod}
+                  onChange={(value) =>
+                    update({ comparePeriod: (value ?? '') as CreatorState['comparePeriod'] })
+                  }
+                  allowDeselect={false}
+                  maw={320}
+                />
+              )}
+            </Stack>
           )}
           <Button type="submit" w="fit-content">
             {t('reports.generate')}

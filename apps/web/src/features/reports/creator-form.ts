@@ -1,4 +1,5 @@
 import {
+  type ComparePeriod,
   type DeltaComparator,
   maxReportSources,
   type ReportGrouping,
@@ -39,6 +40,8 @@ export interface CreatorState {
   /** The delta value as typed; empty shows every source. */
   deltaValue: string
   comparePrevious: boolean
+  /** Which period back; empty: the shortest the range fits in (the server's choice). */
+  comparePeriod: ComparePeriod | ''
 }
 
 const wallClock = 'YYYY-MM-DDTHH:mm'
@@ -69,6 +72,7 @@ export function initialCreatorState(now: number, zone: string): CreatorState {
     deltaComparator: '',
     deltaValue: '',
     comparePrevious: false,
+    comparePeriod: '',
   }
 }
 
@@ -162,7 +166,10 @@ export function toRequest(
     request.delta_comparator = state.deltaComparator
     if (state.deltaValue.trim() !== '') request.delta_value = Number(state.deltaValue)
   }
-  if (options.comparePrevious) request.compare_previous = state.comparePrevious
+  if (options.comparePrevious) {
+    request.compare_previous = state.comparePrevious
+    if (state.comparePrevious && state.comparePeriod) request.compare_period = state.comparePeriod
+  }
   return request
 }
 
@@ -191,6 +198,7 @@ export function fromRequest(request: ReportRequest, zone: string, base: CreatorS
     deltaComparator: request.delta_comparator ?? '',
     deltaValue: request.delta_value === undefined ? '' : String(request.delta_value),
     comparePrevious: request.compare_previous ?? false,
+    comparePeriod: request.compare_period ?? '',
   }
 }
 

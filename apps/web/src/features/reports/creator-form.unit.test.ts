@@ -58,6 +58,10 @@ describe('the reports creator form', () => {
       delta_value: 2.5,
       compare_previous: true,
     })
+    expect(
+      toRequest({ ...state, comparePrevious: true, comparePeriod: 'year' }, zone, names).compare_period,
+    ).toBe('year')
+    expect(toRequest({ ...state, comparePeriod: 'year' }, zone, names).compare_period).toBeUndefined()
     const irrigation = toRequest({ ...base, type: 'irrigation', outputs: [11] }, zone, names)
     expect(irrigation.sources).toEqual([{ id_output: 11, name: 'O11' }])
     expect(irrigation.grouping).toBeUndefined()
