@@ -36,6 +36,10 @@ export const enPublic = {
     push_endpoint_refused:
       'This browser gave a push address the server may not call: it must be an https:// address on the public internet.',
     template_name_taken: 'A template with this name already exists.',
+    report_template_name_taken: 'A report template with this name already exists.',
+    report_templates_too_many: 'Too many report templates: an account has at most 50.',
+    report_template_save_failed: 'Failed to save the report template.',
+    report_not_irrigation_output: 'Not an output o1-o4 of a valve module (AM-411, AM-421).',
     schedule_data_error: 'Schedule data error.',
     schedule_save_failed: 'Failed to save the schedule.',
     schedule_pause_failed: 'Failed to create the pause.',

@@ -35,6 +35,10 @@ export const plPublic: PublicMessages = {
     push_endpoint_refused:
       'Przeglądarka podała adres powiadomień, którego serwer nie może wywołać: musi to być adres https:// w publicznym internecie.',
     template_name_taken: 'Szablon o tej nazwie już istnieje.',
+    report_template_name_taken: 'Szablon raportu o tej nazwie już istnieje.',
+    report_templates_too_many: 'Zbyt wiele szablonów raportów: konto może mieć najwyżej 50.',
+    report_template_save_failed: 'Nie udało się zapisać szablonu raportu.',
+    report_not_irrigation_output: 'To nie jest wyjście o1-o4 modułu zaworów (AM-411, AM-421).',
     schedule_data_error: 'Błąd danych harmonogramu.',
     schedule_save_failed: 'Nie udało się zapisać harmonogramu.',
     schedule_pause_failed: 'Nie udało się utworzyć pauzy.',

@@ -69,8 +69,19 @@ beforeAll(async () => {
   const dashboard = await created(farm.session, '/api/dashboards', { name: 'Field' })
   // The operator's access changes try an account of their own: blocking the farm would log it out.
   const spareClient = await createClientsDal(server.database.db).insert(`Poison spare ${process.pid}`)
+  const reportRequest = {
+    type: 'irrigation',
+    sources: [{ id_output: farm.valve[0]!.id }],
+    start_date: '2026-03-01T00:00:00Z',
+    end_date: '2026-03-08T00:00:00Z',
+  }
+  const reportTemplate = await created(farm.session, '/api/reports/templates', {
+    name: 'Weekly water',
+    request: reportRequest,
+  })
   ids = {
     '/api/dashboards': dashboard.id,
+    '/api/reports/templates': reportTemplate.id,
     '/api/outputs': farm.valve[0]!.id,
     '/api/water_sources': farm.river.id,
     '/api/groups': farm.rowB.id,
@@ -151,6 +162,8 @@ beforeAll(async () => {
     'PUT /api/regions/{id}': regionBody(),
     'POST /api/geo_objects': { name: 'Well head', location: { lng: 21, lat: 52 } },
     'PUT /api/geo_objects/{id}': { name: 'Pump house', location: { lng: 21, lat: 52 } },
+    'POST /api/reports/templates': { name: 'Monthly water', request: reportRequest },
+    'PUT /api/reports/templates/{id}': { name: 'Weekly water', request: reportRequest },
     'POST /api/schedulers': schedule1,
     'POST /api/schedulers/preview': schedule1,
     'PUT /api/schedulers/{id}': schedule1,

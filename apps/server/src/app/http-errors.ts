@@ -32,6 +32,9 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   template_save_failed: 500,
   template_name_taken: 409,
   serial_in_fleet: 409,
+  report_template_name_taken: 409,
+  report_templates_too_many: 409,
+  report_template_save_failed: 500,
 }
 
 /** A field problem: `path` dotted (`properties.flow`), `message` an i18n key `errors.<code>` or text. */

@@ -21,6 +21,7 @@ import { wireOperator } from './wire-operator'
 import { wireMaintenance, wireOps } from './wire-ops'
 import { wireOutbound } from './wire-outbound'
 import { wireRealtime } from './wire-realtime'
+import { wireReportTemplates } from './wire-report-templates'
 import { wireReports } from './wire-reports'
 import { wireResources } from './wire-resources'
 import { wireWeather } from './wire-weather'
@@ -119,6 +120,7 @@ export async function startServer(
     })
     wireDashboards(app, { database, logger, realtime, now: options.now })
     wireOperator(app, { database, realtime, forgetModule, traffic, now: options.now })
+    wireReportTemplates(app, { database, logger })
     wireWeather(app, { database, now: options.now })
     wireHistory({ database, logger, realtime, now: options.now })
     wireReports(app, { database, now: options.now })

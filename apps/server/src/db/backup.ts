@@ -43,6 +43,7 @@ export const backupTables = [
   'message_templates',
   'dashboards',
   'weather_settings',
+  'report_templates',
 ] as const
 
 /**

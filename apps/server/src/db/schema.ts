@@ -781,3 +781,24 @@ export const weather_settings = pgTable('weather_settings', {
   wind_output_id: integer('wind_output_id').references(() => outputs.id, { onDelete: 'set null' }),
   updated_at: updatedAt(),
 })
+
+/**
+ * Saved report requests of a client account (the reports creator's templates): the request as
+ * the domain's report request schema, validated on every write; names unique per account
+ * whatever the letter case.
+ */
+export const report_templates = pgTable(
+  'report_templates',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    request: jsonb('request').notNull(),
+    range_days: integer('range_days'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [uniqueIndex('report_templates_client_name_idx').on(table.id_client, sql`lower(${table.name})`)],
+)

@@ -85,6 +85,11 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/dashboards/{id}': 'own account',
   'PUT /api/dashboards/{id}': 'own account',
   'DELETE /api/dashboards/{id}': 'own account',
+  'GET /api/reports/templates': 'own account',
+  'POST /api/reports/templates': 'own account',
+  'GET /api/reports/templates/{id}': 'own account',
+  'PUT /api/reports/templates/{id}': 'own account',
+  'DELETE /api/reports/templates/{id}': 'own account',
   'GET /api/map/settings': 'own user',
   'POST /api/objects/check': 'own account',
   'POST /api/objects/nfc': 'own account',
@@ -315,6 +320,15 @@ describe('separation of client accounts', () => {
     const region = await create('/api/regions', { name: 'North', points, objects: [added.id] })
     const geo = await create('/api/geo_objects', { name: 'Shed', location: { lng: 19, lat: 50 } })
     const dashboard = await create('/api/dashboards', { name: 'Field' })
+    const template = await create('/api/reports/templates', {
+      name: 'Weekly soil',
+      request: {
+        type: 'temperature',
+        sources: [{ id: victim.modules[0]!.id, field: 'temp1' }],
+        start_date: '2026-03-01T00:00:00Z',
+        end_date: '2026-03-08T00:00:00Z',
+      },
+    })
     const owned: [string, number][] = [
       ['outputs', output.id],
       ['water_sources', source.id],
@@ -324,6 +338,7 @@ describe('separation of client accounts', () => {
       ['regions', region.id],
       ['geo_objects', geo.id],
       ['dashboards', dashboard.id],
+      ['reports/templates', template.id],
     ]
     const snapshot = async () =>
       Promise.all(owned.map(([path, id]) => victimSession.request('GET', `/api/${path}/${id}`)))

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { reportRequestSchema } from './report-request'
 
 export const reportTemplateNameLimits = { min: 3, max: 40 } as const
+/** At most this many templates per client account (stated in 'errors.report_templates_too_many'). */
+export const maxReportTemplates = 50
 
 /**
  * A saved report (spec 01: type, sources, dates, name). `range_days`, when set, makes the template
