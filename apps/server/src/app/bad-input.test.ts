@@ -71,7 +71,7 @@ beforeAll(async () => {
   const spareClient = await createClientsDal(server.database.db).insert(`Poison spare ${process.pid}`)
   const reportRequest = {
     type: 'irrigation',
-    sources: [{ id_output: farm.valve[0]!.id }],
+    sources: [{ id_output: farm.valve[0]!.id, schedule: { id: schedule.id, name: 'Morning' } }],
     start_date: '2026-03-01T00:00:00Z',
     end_date: '2026-03-08T00:00:00Z',
   }
@@ -163,6 +163,7 @@ beforeAll(async () => {
     'POST /api/geo_objects': { name: 'Well head', location: { lng: 21, lat: 52 } },
     'PUT /api/geo_objects/{id}': { name: 'Pump house', location: { lng: 21, lat: 52 } },
     'POST /api/reports/templates': { name: 'Monthly water', request: reportRequest },
+    'POST /api/reports/irrigation': reportRequest,
     'PUT /api/reports/templates/{id}': { name: 'Weekly water', request: reportRequest },
     'POST /api/schedulers': schedule1,
     'POST /api/schedulers/preview': schedule1,

@@ -5,6 +5,7 @@ import { createReportsDal } from '../features/reports/reports-dal'
 import { registerReportRoutes } from '../features/reports/reports-routes'
 import { createReportsService } from '../features/reports/reports-service'
 import { createSeriesGenerator } from '../features/reports/series-generator'
+import { wireIrrigationReports } from './wire-irrigation-reports'
 
 /**
  * Reports: POST /api/reports and /api/reports/export dispatch by type to the generators listed
@@ -15,6 +16,8 @@ export function wireReports(app: FastifyInstance, deps: { database: Database; no
   const generators: ReportGenerator[] = [
     // The 17 time-series types (every type but irrigation and schedule).
     createSeriesGenerator({ dal }),
+    // Irrigation and schedule (and their own POST /api/reports/irrigation).
+    ...wireIrrigationReports(app, deps),
   ]
   const reports = createReportsService({ generators, dal, now: deps.now })
   registerReportRoutes(app, { reports })

@@ -157,6 +157,8 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   // Reports of the session's account's modules only; probed below and in features/reports/reports.test.ts.
   'POST /api/reports': 'own account',
   'POST /api/reports/export': 'own account',
+  // Outputs of the session's account only; probed below and in features/reports/irrigation.
+  'POST /api/reports/irrigation': 'own account',
 }
 
 let server: TestServer
@@ -577,6 +579,12 @@ describe('separation of client accounts', () => {
       const answer = await intruderSession.write('POST', path, body)
       expect(answer).toMatchObject({ status: 404, body: { error: 'report_sources_failed' } })
     }
+    const irrigation = await intruderSession.write('POST', '/api/reports/irrigation', {
+      ...body,
+      type: 'irrigation',
+      sources: [{ id: probe.id, field: 'o1' }],
+    })
+    expect(irrigation).toMatchObject({ status: 404, body: { error: 'report_sources_failed' } })
   })
 
   it("refuses a socket's switch to an account the user is not assigned to", async () => {

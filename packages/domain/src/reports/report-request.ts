@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateOutOfRangeError, isYearInRange } from '../input/dates'
 import { singleLineText } from '../input/text'
 import { comparePeriods } from './report-calc'
 import { deltaComparatorSchema, reportGroupingSchema, reportStatisticsSchema } from './report-types'
@@ -8,7 +9,10 @@ export const maxReportSources = 40
 /** The longest range one report may cover: a little over a year, so "this year against the last" fits. */
 export const maxReportRangeDays = 400
 
-const isoInstant = z.iso.datetime({ offset: true, error: 'errors.report_bad_range' })
+/** An instant with an offset in the app's years (year 0 is refused by PostgreSQL and is a slip). */
+const isoInstant = z.iso
+  .datetime({ offset: true, error: 'errors.report_bad_range', abort: true })
+  .refine(isYearInRange, { error: dateOutOfRangeError })
 
 /**
  * One source of a report (spec 02 section 3.7): a module (`id`) with one field or several, or an

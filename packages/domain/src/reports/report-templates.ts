@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineText } from '../input/text'
 import { reportRequestSchema } from './report-request'
 
 export const reportTemplateNameLimits = { min: 3, max: 40 } as const
@@ -10,8 +11,7 @@ export const maxReportTemplates = 50
  * relative: the last N local days ending today, instead of its fixed dates.
  */
 export const saveReportTemplateSchema = z.object({
-  name: z
-    .string()
+  name: singleLineText()
     .trim()
     .min(reportTemplateNameLimits.min, { error: 'errors.report_template_name_length' })
     .max(reportTemplateNameLimits.max, { error: 'errors.report_template_name_length' }),
