@@ -125,14 +125,16 @@ function cases(ids: number[], idClient: number, end: number, timeZone: string): 
         delta_value: -100,
       },
       sql: {
-        text: `select h.object_id, h.bucket, h.sum / h.count as value,
-                 (select value from readings r where r.object_id = h.object_id and r.field = 'HUMIDITY_1'
-                    and r.ts >= $3 and r.ts < $4 order by r.ts limit 1) as first,
-                 (select value from readings r where r.object_id = h.object_id and r.field = 'HUMIDITY_1'
-                    and r.ts >= $3 and r.ts < $4 order by r.ts desc limit 1) as last
-               from readings_hourly h
-               where h.object_id = any($1::int[]) and h.field = 'HUMIDITY_1' and h.id_client = $2
-                 and h.bucket >= $3 and h.bucket < $4
+        text: `with ends as (
+                 select w.object_id,
+                   (select value from readings r where r.object_id = w.object_id and r.field = 'HUMIDITY_1'
+                      and r.ts >= $3 and r.ts < $4 and r.id_client = $2 order by r.ts limit 1) as first,
+                   (select value from readings r where r.object_id = w.object_id and r.field = 'HUMIDITY_1'
+                      and r.ts >= $3 and r.ts < $4 and r.id_client = $2 order by r.ts desc limit 1) as last
+                 from unnest($1::int[]) as w(object_id))
+               select h.object_id, h.bucket, h.sum / h.count as value, e.first, e.last
+               from readings_hourly h join ends e on e.object_id = h.object_id
+               where h.field = 'HUMIDITY_1' and h.id_client = $2 and h.bucket >= $3 and h.bucket < $4
                order by h.bucket, h.object_id`,
         values: [ids, idClient, month.start_date, month.end_date],
       },
