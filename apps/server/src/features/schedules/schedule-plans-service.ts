@@ -71,7 +71,11 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
     historyQuerySchema,
     calendarQuerySchema,
 
-    /** Spec 02 section 7: the dates exactly as asked, element runs and water-source runs apart. */
+    /**
+     * Spec 02 section 7: the dates exactly as asked, element runs and water-source runs apart; an
+     * element run that names no element of the schedule (no `element_index`) is dropped, as the
+     * original's plans without a Scheduler_element were.
+     */
     async history(
       actor: ScheduleActor,
       query: z.output<typeof historyQuerySchema>,
@@ -87,7 +91,9 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
       const plans = await createPlansDal(deps.db, actor.idClient).ofSchedule(query.id_schedule, from, to)
       return {
         dates: { d0: query.d0, d1: query.d1 },
-        Scheduler_outputs_plans: plans.filter((plan) => plan.role === 'element'),
+        Scheduler_outputs_plans: plans.filter(
+          (plan) => plan.role === 'element' && plan.element_index !== null,
+        ),
         Scheduler_sources_plans: plans.filter((plan) => plan.role !== 'element'),
       }
     },

@@ -1,4 +1,4 @@
-import { type ScheduleReport, scheduleReportSchema } from '@kropla/domain'
+import { type ScheduleReport, scheduleHistorySchema, scheduleReportSchema } from '@kropla/domain'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeReadings } from '../../../ingest/readings-dal'
@@ -269,6 +269,34 @@ describe('schedule report', () => {
         '1',
         '',
       ],
+    ])
+  })
+
+  it('GET /api/schedulers/sch_history echoes the dates and drops element runs that name no element', async () => {
+    const { farm, schedule } = data
+    await server.database.pool.query(
+      `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, planned_at, open_at, duration, status)
+       values ($1, $2, $3, 'element', null, $4, $4, 5, 10)`,
+      [farm.user.id_client, schedule.id, farm.valve[3]!.id, new Date('2026-03-29T08:00:00Z')],
+    )
+    const answer = await farm.session.request(
+      'GET',
+      `/api/schedulers/sch_history?id_schedule=${schedule.id}&d0=2026-03-29&d1=2026-03-30`,
+    )
+    expect(answer.status).toBe(200)
+    const history = scheduleHistorySchema.parse(answer.body)
+    expect(history.dates).toEqual({ d0: '2026-03-29', d1: '2026-03-30' })
+    // The farm's 29 March: every element run, the cancelled one at 06:00 UTC with its status; none
+    // on valve o4, whose run names no element.
+    expect(history.Scheduler_outputs_plans.map((plan) => [plan.open_at, plan.Output.id])).toEqual([
+      ['2026-03-29T04:00:00.000Z', farm.valve[0]!.id],
+      ['2026-03-29T04:25:00.000Z', farm.valve[1]!.id],
+      ['2026-03-29T05:00:00.000Z', farm.valve[2]!.id],
+      ['2026-03-29T06:00:00.000Z', farm.valve[0]!.id],
+    ])
+    expect(history.Scheduler_sources_plans.map((plan) => [plan.role, plan.Output.id])).toEqual([
+      ['clean_source', farm.light[0]!.id],
+      ['fertigation_source', farm.light[1]!.id],
     ])
   })
 
