@@ -79,6 +79,7 @@ export function SeriesReportTables({ report, isAggregate }: { report: SeriesRepo
     <Stack gap="lg">
       <Section title={title} count={report.timestamps.length}>
         <VirtualTable
+          empty={t('reports.no_rows')}
           label={title}
           rowCount={report.timestamps.length}
           columns={columns}
@@ -88,6 +89,7 @@ export function SeriesReportTables({ report, isAggregate }: { report: SeriesRepo
       {report.delta && (
         <Section title={t('reports.delta_table')} count={deltas.length}>
           <VirtualTable
+            empty={t('reports.no_rows')}
             label={t('reports.delta_table')}
             testId="delta-table"
             rowCount={deltas.length}
@@ -160,6 +162,7 @@ export function IrrigationReportTables({ report }: { report: IrrigationReport })
     <Stack gap="lg">
       <Section title={t('reports.irrigation_summary')} count={outputs.length}>
         <VirtualTable
+          empty={t('reports.no_rows')}
           label={t('reports.irrigation_summary')}
           testId="irrigation-summary"
           rowCount={outputs.length}
@@ -222,6 +225,7 @@ export function IrrigationReportTables({ report }: { report: IrrigationReport })
       </Section>
       <Section title={t('reports.irrigation_schedules')} count={schedules.length}>
         <VirtualTable
+          empty={t('reports.no_rows')}
           label={t('reports.irrigation_schedules')}
           testId="irrigation-schedules"
           rowCount={schedules.length}
@@ -253,6 +257,7 @@ export function IrrigationReportTables({ report }: { report: IrrigationReport })
       </Section>
       <Section title={t('reports.irrigation_table')} count={runs.length}>
         <VirtualTable
+          empty={t('reports.no_rows')}
           label={t('reports.irrigation_table')}
           testId="irrigation-table"
           rowCount={runs.length}
@@ -314,6 +319,7 @@ export function ScheduleReportTable({ report }: { report: ScheduleReport }) {
   return (
     <Section title={t('reports.schedule_runs')} count={runs.length}>
       <VirtualTable
+        empty={t('reports.no_rows')}
         label={t('reports.schedule_runs')}
         testId="schedule-table"
         rowCount={runs.length}

@@ -26,14 +26,18 @@ export function VirtualTable({
   columns,
   testId,
   height = 420,
+  empty,
 }: {
   label: string
   rowCount: number
   columns: readonly VirtualColumn[]
   testId?: string
   height?: number
+  /** Said where there are no rows. */
+  empty?: string
 }) {
   const scroller = useRef<HTMLDivElement>(null)
+  const rowsHeight = Math.max(1, rowCount) * rowHeight + (rowCount === 0 ? 16 : 0)
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scroller.current,
@@ -66,7 +70,7 @@ export function VirtualTable({
       data-testid={testId}
       data-rows={rowCount}
       style={{
-        height: Math.min(height, headerHeight + Math.max(1, rowCount) * rowHeight + 2),
+        height: Math.min(height, headerHeight + rowsHeight + 2),
         overflow: 'auto',
         border: '1px solid var(--mantine-color-gray-4)',
         borderRadius: 4,
@@ -137,7 +141,7 @@ export function VirtualTable({
       </table>
       {rowCount === 0 && (
         <Text size="sm" p="sm">
-          —
+          {empty ?? '—'}
         </Text>
       )}
     </Box>
