@@ -157,6 +157,8 @@ export const enPublic = {
     checkbox_not_set: 'Checkbox not set - account was not removed.',
     last_admin: 'The last administrator cannot be removed.',
     switch_client_failed: 'Switching client - operation failed!',
+    support_reason_required:
+      'Say why you are switching into this account: the reason is kept in the audit log.',
     account_expired: 'Your account has expired. Please contact {{order}} or {{support}}.',
     account_blocked: 'This account is blocked. Please contact {{support}}.',
     too_many_attempts: 'Too many attempts. Try again in {{seconds}} s.',

@@ -155,6 +155,7 @@ export const plPublic: PublicMessages = {
     checkbox_not_set: 'Nie zaznaczono pola wyboru - konto nie zostało usunięte.',
     last_admin: 'Nie można usunąć ostatniego administratora.',
     switch_client_failed: 'Przełączanie klienta - operacja nie powiodła się!',
+    support_reason_required: 'Podaj powód wejścia na to konto: powód zostaje zapisany w dzienniku zdarzeń.',
     account_expired: 'Twoje konto wygasło. Skontaktuj się z {{order}} lub {{support}}.',
     account_blocked: 'To konto jest zablokowane. Skontaktuj się z {{support}}.',
     too_many_attempts: 'Zbyt wiele prób. Spróbuj ponownie za {{seconds}} s.',

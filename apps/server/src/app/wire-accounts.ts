@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../config/env'
 import type { Database } from '../db/client'
+import { createAuditDal } from '../features/audit/audit-dal'
+import { registerAuditRoutes } from '../features/audit/audit-routes'
+import { createAuditService } from '../features/audit/audit-service'
 import { type AttemptPolicies, createAttemptLimiter } from '../features/auth/attempt-limiter'
-import { registerAuthHooks } from '../features/auth/auth-hooks'
+import { registerActorHook, registerAuthHooks } from '../features/auth/auth-hooks'
 import { registerAuthRoutes } from '../features/auth/auth-routes'
 import { createBrowserSessions } from '../features/auth/browser-sessions'
 import { createLoginThrottle, type ThrottlePolicies } from '../features/auth/login-throttle'
@@ -106,6 +109,8 @@ export function wireAccounts(
   const endSession = (sessionId: string) => realtime.endSession(sessionId)
 
   registerAuthHooks(app, sessions)
+  registerActorHook(app)
+  registerAuditRoutes(app, { audit: createAuditService({ dal: createAuditDal(db) }) })
   const browserSessions = createBrowserSessions({
     sessions,
     secureCookies: publicUrl?.startsWith('https:') ?? false,

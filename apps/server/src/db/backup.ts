@@ -44,6 +44,7 @@ export const backupTables = [
   'dashboards',
   'weather_settings',
   'report_templates',
+  'audit_log',
 ] as const
 
 /**
@@ -125,6 +126,8 @@ export async function restoreDatabase(database: Database, file: string): Promise
   const counts: Record<string, number> = {}
   try {
     await client.query('begin')
+    // The restored rows keep their own history: the audit triggers stay quiet (migration 0010).
+    await client.query("select set_config('kropla.audit', 'off', true)")
     let header: BackupHeader | undefined
     // Made right before the loop: readline emits lines at once, and lines nobody listens for are lost.
     const input = readline.createInterface({

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { AuditedPool } from './actor-context'
 import { lockDataDir } from './embedded/data-dir-lock'
 import { startEmbeddedPostgres } from './embedded/start-embedded'
 import * as schema from './schema'
@@ -24,7 +25,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const pool = new AuditedPool({ connectionString: options.databaseUrl, max: 10 })
     await pool.query('select 1')
     return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() }
   }
@@ -33,7 +34,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   try {
     const embedded = await startEmbeddedPostgres(options.dataDir)
     // PGlite is one connection: a pool of one keeps transactions on their own session.
-    const pool = new pg.Pool({
+    const pool = new AuditedPool({
       host: embedded.socketDir,
       port: embedded.port,
       user: 'postgres',

@@ -96,6 +96,8 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip').notNull().default(''),
     user_agent: text('user_agent').notNull().default(''),
+    /** An operator's support access: why they switched into this (someone else's) client account. */
+    support_reason: text('support_reason'),
   },
   (table) => [index('sessions_user_id_idx').on(table.user_id)],
 )
@@ -801,4 +803,43 @@ export const report_templates = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [uniqueIndex('report_templates_client_name_idx').on(table.id_client, sql`lower(${table.name})`)],
+)
+
+/**
+ * The audit log (issue 15): every write of a person, and the system's writes that are not
+ * telemetry, recorded by the `audit_row()` trigger of each audited table in the same transaction
+ * as the write (migration 0010). The actor comes from the transaction's `kropla.actor` setting
+ * (db/actor-context.ts); `before` and `after` hold the changed columns of an update, the whole row
+ * of an insert or delete, secrets redacted.
+ */
+export const audit_log = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client account the change belongs to; null for the operator's system-wide rows. */
+    id_client: integer('id_client'),
+    /** Who: null for the system (ingest, the runtime, timers) and for anonymous requests. */
+    actor_user: integer('actor_user'),
+    actor_email: text('actor_email'),
+    /** The actor's own client account (an operator on support access works in another). */
+    actor_client: integer('actor_client'),
+    /** Made by an operator switched into the account (support access). */
+    support: boolean('support').notNull().default(false),
+    ip: text('ip'),
+    /** 'http', 'socket', 'cli' or 'system'. */
+    via: text('via').notNull().default('system'),
+    /** 'insert', 'update', 'delete', 'switch_in' or 'switch_out'. */
+    action: text('action').notNull(),
+    /** The table, or 'support' for switching in and out. */
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('audit_log_client_at_idx').on(table.id_client, table.at.desc(), table.id.desc()),
+    index('audit_log_at_idx').on(table.at.desc(), table.id.desc()),
+  ],
 )

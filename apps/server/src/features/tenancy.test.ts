@@ -141,6 +141,12 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'POST /api/admin/message_templates': 'operator',
   'PUT /api/admin/message_templates/{id}': 'operator',
   'DELETE /api/admin/message_templates/{id}': 'operator',
+  // The audit log: every account's for the operator; an account admin's own account only, probed
+  // in features/audit/audit-log.test.ts.
+  'GET /api/admin/audit_log': 'operator',
+  'GET /api/admin/audit_log/filters': 'operator',
+  'GET /api/audit_log': 'own account',
+  'GET /api/audit_log/filters': 'own account',
   // Alarms of the session's account; push subscriptions of the session's user.
   'GET /api/alarms': 'own account',
   'GET /api/alarms/history': 'own account',

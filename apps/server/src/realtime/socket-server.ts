@@ -6,6 +6,8 @@ import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
 import { Server } from 'socket.io'
 import { z } from 'zod'
+import { type Actor, runAs } from '../db/actor-context'
+import type { AuthContext } from '../features/auth/auth-context'
 import { sessionCookie } from '../features/auth/auth-hooks'
 import type { SessionService } from '../features/auth/session-service'
 import type { LivePublisher } from '../ingest/live-publisher'
@@ -33,7 +35,24 @@ const clientRoom = (idClient: number) => `client:${idClient}`
 const sessionRoom = (sessionId: string) => `session:${sessionId}`
 const userRoom = (userId: number) => `user:${userId}`
 
-const switchClientRequest = z.object({ id_client: z.number().int().positive() })
+const switchClientRequest = z.object({
+  id_client: z.number().int().positive(),
+  /** An operator's support access into a client account needs a reason (the audit log keeps it). */
+  reason: z.string().max(500).optional(),
+})
+
+/** Who a socket request's writes are recorded for in the audit log. */
+function socketActor(auth: AuthContext, address: string): Actor {
+  return {
+    user_id: auth.user.id,
+    email: auth.user.email,
+    id_client: auth.idClient,
+    home_client: auth.homeClientId,
+    support: auth.supportReason !== null,
+    ip: address || null,
+    via: 'socket',
+  }
+}
 
 /** Who sends a socket request, as re-read from the session when the request arrives. */
 export interface SocketRequestContext {
@@ -153,15 +172,20 @@ export async function startRealtime(
         const failure = (code: string) => ({ err: code, message: translate(lang, `errors.${code}`) })
         sessions
           .checkLive([sessionId])
-          .then(async ({ clientOf }) => {
-            const idClient = clientOf.get(sessionId)
-            if (idClient === undefined) {
+          .then(async ({ authOf }) => {
+            const auth = authOf.get(sessionId)
+            if (auth === undefined) {
               answer(failure('not_authenticated'))
               socket.emit('log_out')
               socket.disconnect(true)
               return
             }
-            answer(await handler({ userId, idClient, sessionId, lang, receivedSeq }, payload))
+            const idClient = auth.idClient
+            answer(
+              await runAs(socketActor(auth, socket.handshake.address), () =>
+                handler({ userId, idClient, sessionId, lang, receivedSeq }, payload),
+              ),
+            )
           })
           .catch(() => answer(failure('internal')))
       })
@@ -169,20 +193,24 @@ export async function startRealtime(
 
     socket.on('switch_client', (payload, ack) => {
       if (typeof ack !== 'function') return
-      const fail = () => {
-        const answer: SwitchClientAck = {
-          err: 'switch_client_failed',
-          message: translate(socket.data.lang, 'errors.switch_client_failed'),
-        }
+      const fail = (code: 'switch_client_failed' | 'support_reason_required' = 'switch_client_failed') => {
+        const answer: SwitchClientAck = { err: code, message: translate(socket.data.lang, `errors.${code}`) }
         ack(answer)
       }
       const request = switchClientRequest.safeParse(payload)
       if (!request.success) return fail()
       const { sessionId } = socket.data
       sessions
-        .switchClient(sessionId, request.data.id_client)
+        .checkLive([sessionId])
+        .then(({ authOf }) => {
+          const auth = authOf.get(sessionId)
+          if (!auth) return { ok: false, code: 'switch_client_failed' } as const
+          return runAs(socketActor(auth, socket.handshake.address), () =>
+            sessions.switchClient(sessionId, request.data.id_client, request.data.reason),
+          )
+        })
         .then((result) => {
-          if (!result.ok) return fail()
+          if (!result.ok) return fail(result.code)
           // Every socket of this session, on any server process, now hears the new account only.
           if (result.from !== result.to) {
             roomMoves++
@@ -192,7 +220,7 @@ export async function startRealtime(
           ack({ ok: true })
           io.to(sessionRoom(sessionId)).emit('switch_client', { id_client: result.to })
         })
-        .catch(fail)
+        .catch(() => fail())
     })
   })
 

@@ -29,6 +29,7 @@ export const errorCodes = [
   'checkbox_not_set',
   'last_admin',
   'switch_client_failed',
+  'support_reason_required',
   'changes_not_saved',
   'malformed_json',
   'bad_request',

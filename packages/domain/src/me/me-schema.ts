@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { profileChoicesShape } from '../accounts/profile'
+import { supportAccessSchema } from '../audit/audit-log'
 import { languageSchema, userTypeSchema } from '../auth/schemas'
 
 export const latestValueSchema = z.object({
@@ -64,5 +65,7 @@ export const meResponseSchema = z.object({
   unreadMessages: z.number().int(),
   assignedClients: z.array(assignedClientSchema),
   components: z.array(z.unknown()),
+  /** Only while an operator works in this account on support access (the banner and its way back). */
+  support: supportAccessSchema.optional(),
 })
 export type MeResponse = z.infer<typeof meResponseSchema>

@@ -120,10 +120,11 @@ export interface SocketFailure<Code extends string = string> {
 }
 export type SocketAck<Code extends string = string> = { ok: true } | SocketFailure<Code>
 
-export type SwitchClientRequest = ClientIdPayload
+/** `reason`: an operator's support access into someone else's client account needs one (audit log). */
+export type SwitchClientRequest = ClientIdPayload & { reason?: string }
 export const switchClientAckSchema = z.union([
   z.object({ ok: z.literal(true) }),
-  socketFailureSchema.extend({ err: z.literal('switch_client_failed') }),
+  socketFailureSchema.extend({ err: z.enum(['switch_client_failed', 'support_reason_required']) }),
 ])
 export type SwitchClientAck = z.infer<typeof switchClientAckSchema>
 

@@ -23,6 +23,8 @@ export interface AuthContext {
   type: number
   homeClientId: number
   homeType: number
+  /** An operator's support access: the reason they switched into this client account; else null. */
+  supportReason: string | null
 }
 
 /** A session that exists but may not be used: its current client account is blocked or expired. */

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { isAdmin, isAdminus } from '@kropla/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendError } from '../../app/http-errors'
+import { runAs } from '../../db/actor-context'
 import type { SessionService } from './session-service'
 
 export const sessionCookie = 'kropla_session'
@@ -80,3 +81,27 @@ export async function requireAdminus(request: FastifyRequest, reply: FastifyRepl
 
 /** The guards above: a route behind one answers 401 without a session and 403 for a refused one. */
 export const sessionGuards: ReadonlySet<unknown> = new Set([requireUser, requireAdmin, requireAdminus])
+
+/**
+ * Every write made while serving a request is recorded in the audit log as the request's: who
+ * (the session's user, or nobody for an anonymous request), the client account they work in, an
+ * operator's support access, and the address (db/actor-context.ts). preValidation: after the body
+ * is read, so the handler and everything it awaits run in this context.
+ */
+export function registerActorHook(app: FastifyInstance) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const auth = request.auth
+    runAs(
+      {
+        user_id: auth?.user.id ?? null,
+        email: auth?.user.email ?? null,
+        id_client: auth?.idClient ?? null,
+        home_client: auth?.homeClientId ?? null,
+        support: (auth?.supportReason ?? null) !== null,
+        ip: request.ip,
+        via: 'http',
+      },
+      done,
+    )
+  })
+}

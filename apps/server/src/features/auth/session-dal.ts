@@ -47,7 +47,32 @@ export function createSessionDal(db: Db) {
         .where(inArray(sessions.id, [...ids]))
     },
     async setClient(id: string, idClient: number) {
-      await db.update(sessions).set({ id_client: idClient }).where(eq(sessions.id, id))
+      await db.update(sessions).set({ id_client: idClient, support_reason: null }).where(eq(sessions.id, id))
+    },
+    /**
+     * Moves a session to another client account; an operator's support access into it (a reason)
+     * and out of the one left are recorded in the audit log in the same transaction (migration 0010).
+     */
+    async switchSession(
+      id: string,
+      move: { from: number; to: number; leftSupport: string | null; supportReason: string | null },
+    ) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ id_client: move.to, support_reason: move.supportReason })
+          .where(eq(sessions.id, id))
+        if (move.leftSupport !== null && move.from !== move.to)
+          await tx.execute(
+            sql`select audit_record('switch_out', 'support', ${String(move.from)}, ${move.from}::integer,
+              ${JSON.stringify({ id_client: move.from, reason: move.leftSupport })}::jsonb, null, ${move.leftSupport})`,
+          )
+        if (move.supportReason !== null)
+          await tx.execute(
+            sql`select audit_record('switch_in', 'support', ${String(move.to)}, ${move.to}::integer,
+              null, ${JSON.stringify({ id_client: move.to })}::jsonb, ${move.supportReason})`,
+          )
+      })
     },
     async remove(id: string) {
       await db.delete(sessions).where(eq(sessions.id, id))

@@ -35,7 +35,10 @@ export type Resolution =
   | { auth: AuthContext; refused?: undefined }
   | { auth?: undefined; refused: RefusedSession }
 
-export type SwitchResult = { ok: true; from: number; to: number } | { ok: false }
+export type SwitchResult =
+  | { ok: true; from: number; to: number }
+  | { ok: false; code: 'switch_client_failed' | 'support_reason_required' }
+const switchFailed = { ok: false, code: 'switch_client_failed' } as const
 
 const userType = (type: number): UserType => (type === 0 ? 0 : type === 1 ? 1 : 2)
 
@@ -68,16 +71,21 @@ export function createSessionService(deps: SessionServiceDeps) {
     }
     let client = row.client
     let assignedType = row.assignedType
-    if (session.id_client !== user.id_client && assignedType === null) {
-      // The assignment to the current account was removed: back to the user's own account.
+    const away = session.id_client !== user.id_client
+    const onSupport = away && isAdminus(user.type) && session.support_reason !== null
+    let refusal = accountRefusal(client, at, deps.mailboxes)
+    // The assignment to the current account was removed, or the account an operator supports was
+    // blocked or expired: back to the user's own account.
+    if (away && ((assignedType === null && !onSupport) || (onSupport && refusal))) {
       const home = await deps.dal.findClient(user.id_client)
       if (!home) return null
       await deps.dal.setClient(session.id, home.id)
       client = home
       assignedType = null
+      refusal = accountRefusal(client, at, deps.mailboxes)
     }
-    const refusal = accountRefusal(client, at, deps.mailboxes)
     if (refusal) return { refused: { sessionId: session.id, ...refusal } }
+    const supportReason = client.id !== user.id_client && onSupport ? session.support_reason : null
     const type = isAdminus(user.type)
       ? userTypes.adminus
       : client.id === user.id_client
@@ -93,6 +101,7 @@ export function createSessionService(deps: SessionServiceDeps) {
         type,
         homeClientId: user.id_client,
         homeType: user.type,
+        supportReason,
       },
     }
   }
@@ -180,16 +189,29 @@ export function createSessionService(deps: SessionServiceDeps) {
       }))
     },
 
-    /** Moves a session to another client account the user is assigned to and may use now. */
-    async switchClient(sessionId: string, idClient: number): Promise<SwitchResult> {
+    /**
+     * Moves a session to another client account the user is assigned to and may use now. An
+     * operator (Adminus) may also switch into any usable client account, on support access: with a
+     * reason, recorded in the audit log with the switch out (both in the same transaction as the move).
+     */
+    async switchClient(sessionId: string, idClient: number, reason?: string): Promise<SwitchResult> {
       const resolution = await resolveId(sessionId)
-      if (!resolution?.auth) return { ok: false }
+      if (!resolution?.auth) return switchFailed
       const { auth } = resolution
       const assigned = await deps.dal.listAssignments(auth.user.id)
-      if (!assigned.some((client) => client.id === idClient)) return { ok: false }
+      const isAssigned = assigned.some((client) => client.id === idClient)
+      const support = !isAssigned && isAdminus(auth.homeType)
+      if (!isAssigned && !support) return switchFailed
+      const why = reason?.trim() ?? ''
+      if (support && !why) return { ok: false, code: 'support_reason_required' }
       const client = await deps.dal.findClient(idClient)
-      if (!client || accountRefusal(client, now(), deps.mailboxes)) return { ok: false }
-      await deps.dal.setClient(sessionId, idClient)
+      if (!client || accountRefusal(client, now(), deps.mailboxes)) return switchFailed
+      await deps.dal.switchSession(sessionId, {
+        from: auth.idClient,
+        to: idClient,
+        leftSupport: auth.supportReason,
+        supportReason: support ? why : null,
+      })
       return { ok: true, from: auth.idClient, to: idClient }
     },
 
@@ -200,21 +222,23 @@ export function createSessionService(deps: SessionServiceDeps) {
      */
     async checkLive(
       sessionIds: readonly string[],
-    ): Promise<{ ended: string[]; clientOf: Map<string, number> }> {
+    ): Promise<{ ended: string[]; clientOf: Map<string, number>; authOf: Map<string, AuthContext> }> {
       const at = now()
       const rows = await deps.dal.findContexts(sessionIds)
       const clientOf = new Map<string, number>()
+      const authOf = new Map<string, AuthContext>()
       const stale: string[] = []
       for (const row of rows) {
         const auth = (await contextOf(row, at))?.auth
         if (!auth) continue
         clientOf.set(auth.sessionId, auth.idClient)
+        authOf.set(auth.sessionId, auth)
         // As resolve(): last_seen_at is written at most every touchEveryMs, so that a socket
         // request (every history chart asks one) reads the session without writing it.
         if (at.getTime() - row.session.last_seen_at.getTime() > touchEveryMs) stale.push(auth.sessionId)
       }
       await deps.dal.touch(stale, at, idleUntil(at), deps.maxMs)
-      return { ended: sessionIds.filter((id) => !clientOf.has(id)), clientOf }
+      return { ended: sessionIds.filter((id) => !clientOf.has(id)), clientOf, authOf }
     },
 
     /** Deletes sessions past their end (lazily they are also deleted when next presented). */

@@ -1,7 +1,7 @@
 import { defaultFarmTimeZone } from '@kropla/domain'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { latest_readings, objects, outputs } from '../../db/schema'
+import { clients, latest_readings, objects, outputs } from '../../db/schema'
 import { createClientsDal } from '../clients/clients-dal'
 import { listOutputOpenings } from '../manual-control/output-openings-dal'
 
@@ -25,6 +25,11 @@ export function createMeDal(db: Db) {
         .from(outputs)
         .where(eq(outputs.id_client, idClient))
         .orderBy(asc(outputs.id_object), asc(outputs.field_name))
+    },
+    /** The client account's name (an operator on support access is not assigned to it). */
+    async clientName(idClient: number) {
+      const [row] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, idClient))
+      return row?.name ?? ''
     },
     /** The farm's (client account's) time zone. */
     async clientTimeZone(idClient: number) {

@@ -56,7 +56,8 @@ export function createMeService(deps: {
         if (list) list.push(row)
         else latestByObject.set(row.object_id, [row])
       }
-      const clientName = assignedClients.find((client) => client.id === idClient)?.name ?? ''
+      const clientName =
+        assignedClients.find((client) => client.id === idClient)?.name ?? (await deps.me.clientName(idClient))
       return {
         user: {
           id: user.id,
@@ -74,6 +75,10 @@ export function createMeService(deps: {
         unreadMessages: (await deps.unreadMessages?.(user.id)) ?? 0,
         assignedClients,
         components,
+        // Only on support access: the spec's answer keeps its own fields otherwise.
+        ...(auth.supportReason === null
+          ? {}
+          : { support: { reason: auth.supportReason, home_client: auth.homeClientId } }),
       }
     },
   }
