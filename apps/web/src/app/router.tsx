@@ -74,6 +74,16 @@ const AdminMessagesScreen = lazy(() =>
     default: module.AdminMessagesScreen,
   })),
 )
+const AdminAuditLogScreen = lazy(() =>
+  import('../features/audit/AdminAuditLogScreen').then((module) => ({
+    default: module.AdminAuditLogScreen,
+  })),
+)
+const AccountAuditLogScreen = lazy(() =>
+  import('../features/audit/AccountAuditLogScreen').then((module) => ({
+    default: module.AccountAuditLogScreen,
+  })),
+)
 const MessageTemplatesScreen = lazy(() =>
   import('../features/admin-messages/MessageTemplatesScreen').then((module) => ({
     default: module.MessageTemplatesScreen,
@@ -205,6 +215,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'profile/client', element: screen(ClientAccountScreen) },
                       { path: 'users', element: screen(UsersScreen) },
+                      { path: 'logs', element: screen(AccountAuditLogScreen) },
                     ],
                   },
                 ],
@@ -270,6 +281,7 @@ export const routes: RouteObject[] = [
                   { path: 'adminus/users_messages/:id', element: screen(UsersMessageScreen) },
                   { path: 'adminus/messages', element: screen(AdminMessagesScreen) },
                   { path: 'adminus/message_templates', element: screen(MessageTemplatesScreen) },
+                  { path: 'adminus/logs', element: screen(AdminAuditLogScreen) },
                   ...notBuiltOperatorRoutes,
                 ],
               },

@@ -30,7 +30,7 @@ const screens: readonly (readonly [string, NavKey])[] = [
 ]
 
 /** The operator area's screens, relative to /admin. */
-const operatorScreens: readonly (readonly [string, NavKey])[] = [['adminus/logs', 'nav.logs']]
+const operatorScreens: readonly (readonly [string, NavKey])[] = []
 
 /** Whether the operator area's index (/admin) is still a placeholder. */
 const isOperatorIndexBuilt = true

@@ -8,6 +8,7 @@ import { usePushOwnership } from '../../features/push/use-push-ownership'
 import { RealtimeProvider } from '../../features/realtime/RealtimeContext'
 import { useRealtime } from '../../features/realtime/useRealtime'
 import { useSession } from '../../features/session/useSession'
+import { SupportBanner } from '../../features/support/SupportBanner'
 import { topPanelHeight } from '../../lib/constants'
 import { NavMenu } from './NavMenu'
 import { TopPanel } from './TopPanel'
@@ -35,6 +36,7 @@ export function MainLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <SupportBanner />
           <Outlet />
         </AppShell.Main>
       </AppShell>

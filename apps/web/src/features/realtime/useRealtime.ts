@@ -35,7 +35,8 @@ export interface Realtime {
   /** 1 connected, 0 disconnected (spec 01 section 4). */
   connection: ConnectionState
   /** Asks the server to move this session to another client account; rejects with the server's answer. */
-  switchClient: (idClient: number) => Promise<void>
+  /** `reason`: an operator's support access into someone else's account (the audit log keeps it). */
+  switchClient: (idClient: number, reason?: string) => Promise<void>
   /** Sends a manual control request; resolves with the acknowledgement (`err` on failure). */
   sendIrrigation: SendIrrigationRequest
   /**
@@ -132,12 +133,13 @@ export function useRealtime(idClient: number): Realtime {
   }, [idClient, queryClient, api, i18n])
 
   const switchClient = useCallback(
-    (target: number) =>
+    (target: number, reason?: string) =>
       new Promise<void>((resolve, reject) => {
         const socket = socketRef.current
         if (!socket) return reject(new Error('not connected'))
         const timer = setTimeout(() => reject(new Error('timeout')), switchAckTimeoutMs)
-        socket.emit('switch_client', { id_client: target }, (reply: SwitchClientAck) => {
+        const request = reason === undefined ? { id_client: target } : { id_client: target, reason }
+        socket.emit('switch_client', request, (reply: SwitchClientAck) => {
           clearTimeout(timer)
           const checked = switchClientAckSchema.safeParse(reply)
           if (!checked.success) return reject(new Error('failed'))

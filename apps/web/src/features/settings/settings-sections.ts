@@ -8,6 +8,7 @@ export interface SettingsSectionLink {
     | 'sessions'
     | 'client'
     | 'users'
+    | 'logs'
     | 'weather'
     | 'regions'
     | 'geo_objects'
@@ -34,6 +35,7 @@ export const settingsSections: readonly SettingsSectionLink[] = [
   { key: 'sessions', to: '/settings/sessions' },
   { key: 'client', to: '/settings/profile/client', isAdminOnly: true },
   { key: 'users', to: '/settings/users', isAdminOnly: true },
+  { key: 'logs', to: '/settings/logs', isAdminOnly: true },
   { key: 'weather', to: '/settings/weather' },
   { key: 'regions', to: `${secondGen}/settings/regions` },
   { key: 'geo_objects', to: `${secondGen}/settings/geo_objects` },
