@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditLogQuery } from '@kropla/domain'
 import { Alert, Group, Loader, Select, Stack, Text } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
 import { type VirtualColumn, VirtualTable } from '../reports/VirtualTable'
@@ -39,40 +39,36 @@ export function AuditLogView({ scope }: { scope: AuditScope }) {
 
   const kindLabel = (kind: string) => translateKey(i18n, `audit.kinds.${kind}`, kind)
   const actionLabel = (action: string) => translateKey(i18n, `audit.actions.${action}`, action)
-  const columns = useMemo<VirtualColumn[]>(() => {
-    const at = (row: number) => entries[row] as AuditEntry
-    const list: VirtualColumn[] = [
-      { id: 'at', header: t('audit.columns.at'), width: 170, cell: (row) => format.dateTime(at(row).at) },
-      ...(scope === 'operator'
-        ? [
-            {
-              id: 'client',
-              header: t('audit.columns.account'),
-              width: 150,
-              cell: (row: number) => at(row).client_name ?? t('audit.no_account'),
-            },
-          ]
-        : []),
-      { id: 'who', header: t('audit.columns.who'), width: 260, cell: (row) => whoOf(at(row)) },
-      {
-        id: 'action',
-        header: t('audit.columns.action'),
-        width: 110,
-        cell: (row) => actionLabel(at(row).action),
-      },
-      { id: 'kind', header: t('audit.columns.kind'), width: 140, cell: (row) => kindLabel(at(row).entity) },
-      { id: 'id', header: t('audit.columns.id'), width: 80, cell: (row) => at(row).entity_id ?? '' },
-      {
-        id: 'change',
-        header: t('audit.columns.change'),
-        width: 360,
-        cell: (row) => [at(row).reason, summariseChange(at(row))].filter(Boolean).join(' · '),
-      },
-      { id: 'ip', header: t('audit.columns.address'), width: 130, cell: (row) => at(row).ip ?? '' },
-    ]
-    return list
-    // The labels follow the language; the rows follow the answer.
-  }, [entries, scope, t, format])
+  const at = (row: number) => entries[row] as AuditEntry
+  const columns: VirtualColumn[] = [
+    { id: 'at', header: t('audit.columns.at'), width: 170, cell: (row) => format.dateTime(at(row).at) },
+    ...(scope === 'operator'
+      ? [
+          {
+            id: 'client',
+            header: t('audit.columns.account'),
+            width: 150,
+            cell: (row: number) => at(row).client_name ?? t('audit.no_account'),
+          },
+        ]
+      : []),
+    { id: 'who', header: t('audit.columns.who'), width: 260, cell: (row) => whoOf(at(row)) },
+    {
+      id: 'action',
+      header: t('audit.columns.action'),
+      width: 110,
+      cell: (row) => actionLabel(at(row).action),
+    },
+    { id: 'kind', header: t('audit.columns.kind'), width: 140, cell: (row) => kindLabel(at(row).entity) },
+    { id: 'id', header: t('audit.columns.id'), width: 80, cell: (row) => at(row).entity_id ?? '' },
+    {
+      id: 'change',
+      header: t('audit.columns.change'),
+      width: 360,
+      cell: (row) => [at(row).reason, summariseChange(at(row))].filter(Boolean).join(' · '),
+    },
+    { id: 'ip', header: t('audit.columns.address'), width: 130, cell: (row) => at(row).ip ?? '' },
+  ]
 
   function whoOf(entry: AuditEntry): string {
     if (entry.actor_email === null) return entry.ip ? t('audit.anonymous') : t('audit.system')
