@@ -301,7 +301,6 @@ export const enApp = {
     email: 'E-mail (login)',
     submit: 'Set the password and log in',
   },
-<<<<<<< HEAD
   first_run: {
     title: 'Welcome to {{account}}',
     intro: 'Your account is ready. Where would you like to start?',
@@ -312,7 +311,7 @@ export const enApp = {
     to_app: 'Go to the app',
     do_not_show: 'Do not show this again',
     save_failed: 'Could not save your choice. Try again.',
-=======
+  },
   audit: {
     title: 'Audit log',
     operator_intro:
@@ -400,7 +399,6 @@ export const enApp = {
     cancel: 'Cancel',
     banner: 'Support access: you are working in the account {{account}} on its behalf ({{reason}}).',
     leave: 'Back to my account',
->>>>>>> 2185aba (Audit log and support access in the browser: /admin/adminus/logs (every account, filter by account, user, kind and time, every row in a virtual table) with the support-access dialog (account and reason), /settings/logs for an account admin (their account only), the support banner with the way back on every screen while switched in; pl and en)
   },
   settings: {
     title: 'Settings',

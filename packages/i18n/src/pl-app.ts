@@ -302,7 +302,6 @@ export const plApp: AppMessages = {
     email: 'E-mail (login)',
     submit: 'Ustaw hasło i zaloguj się',
   },
-<<<<<<< HEAD
   first_run: {
     title: 'Witaj w koncie {{account}}',
     intro: 'Twoje konto jest gotowe. Od czego chcesz zacząć?',
@@ -313,7 +312,7 @@ export const plApp: AppMessages = {
     to_app: 'Przejdź do aplikacji',
     do_not_show: 'Nie pokazuj ponownie',
     save_failed: 'Nie udało się zapisać wyboru. Spróbuj ponownie.',
-=======
+  },
   audit: {
     title: 'Dziennik zdarzeń',
     operator_intro:
@@ -401,7 +400,6 @@ export const plApp: AppMessages = {
     cancel: 'Anuluj',
     banner: 'Dostęp wsparcia: pracujesz na koncie {{account}} w jego imieniu ({{reason}}).',
     leave: 'Wróć na moje konto',
->>>>>>> 2185aba (Audit log and support access in the browser: /admin/adminus/logs (every account, filter by account, user, kind and time, every row in a virtual table) with the support-access dialog (account and reason), /settings/logs for an account admin (their account only), the support banner with the way back on every screen while switched in; pl and en)
   },
   settings: {
     title: 'Ustawienia',
