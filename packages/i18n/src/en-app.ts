@@ -385,6 +385,7 @@ export const enApp = {
       message_templates: 'Message templates',
       dashboards: 'Dashboards',
       weather_settings: 'Weather settings',
+      report_templates: 'Report templates',
     },
   },
   support: {

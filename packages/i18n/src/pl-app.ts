@@ -386,6 +386,7 @@ export const plApp: AppMessages = {
       message_templates: 'Szablony wiadomości',
       dashboards: 'Pulpity',
       weather_settings: 'Ustawienia pogody',
+      report_templates: 'Szablony raportów',
     },
   },
   support: {
