@@ -125,7 +125,7 @@ function cases(ids: number[], idClient: number, end: number, timeZone: string): 
         delta_value: -100,
       },
       sql: {
-        text: `with ends as (
+        text: `with ends as materialized (
                  select w.object_id,
                    (select value from readings r where r.object_id = w.object_id and r.field = 'HUMIDITY_1'
                       and r.ts >= $3 and r.ts < $4 and r.id_client = $2 order by r.ts limit 1) as first,
