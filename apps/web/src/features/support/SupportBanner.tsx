@@ -21,7 +21,7 @@ export function SupportBanner() {
       px="md"
       py={6}
       mb="md"
-      bg="orange.9"
+      bg="red.9"
       c="white"
       data-testid="support-banner"
       style={{ position: 'sticky', top: 'var(--app-shell-header-height, 0px)', zIndex: 150 }}
