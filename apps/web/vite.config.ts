@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { buildInfo } from './build-info'
 import { loginShell } from './login-shell'
 import { precompress } from './precompress'
 import { startAfterPaint } from './start-after-paint'
@@ -8,7 +9,7 @@ const server = 'http://127.0.0.1:8080'
 
 /** The dev server forwards every server path so the browser sees one origin, as in production. */
 export default defineConfig({
-  plugins: [react(), startAfterPaint(), loginShell(), precompress()],
+  plugins: [react(), buildInfo(), startAfterPaint(), loginShell(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { defineProject } from 'vitest/config'
+import { buildInfo } from './build-info'
 
 /** The web app's integration tier: screens in jsdom against the fake server (pure tests are `*.unit.test.ts`, in `unit`). */
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), buildInfo()],
   test: {
     name: 'integration-web',
     environment: 'jsdom',

@@ -4,6 +4,7 @@ import pino from 'pino'
 import type { Config } from '../config/env'
 import { type Database, openDatabase } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
+import { aboutOf, registerAboutRoutes } from '../features/about/about-routes'
 import { seedDemoFarm } from '../features/demo/seed-demo-farm'
 import { createTrafficRecorder } from '../features/supervisor/traffic-recorder'
 import type { DeviceLoginPolicies } from '../ingest/device-login-throttle'
@@ -109,6 +110,7 @@ export async function startServer(
       devices.directory.forget(serial)
       alarms.monitor.forget(serial)
     }
+    registerAboutRoutes(app, { about: aboutOf(config) })
     const { objects } = wireResources(app, {
       database,
       logger,

@@ -28,6 +28,8 @@ export const envSchema = z.object({
   /** The provider's mailboxes named to users whose account has expired. */
   ORDER_EMAIL: z.email().default('orders@kropla.app'),
   SUPPORT_EMAIL: z.email().default('support@kropla.app'),
+  /** The external help site, `{lang}` standing for the user's language (en, pl): settings > help opens it. */
+  HELP_URL: url(['http', 'https']).default('https://help.kropla.app/{lang}/'),
   /** Sender of Kropla's mail. */
   MAIL_FROM: z.string().min(3).default('Kropla <no-reply@kropla.app>'),
   /** A session unused this long ends; one older than SESSION_MAX_DAYS ends whatever its use. */

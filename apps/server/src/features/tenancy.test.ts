@@ -91,6 +91,7 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'PUT /api/reports/templates/{id}': 'own account',
   'DELETE /api/reports/templates/{id}': 'own account',
   'GET /api/map/settings': 'own user',
+  'GET /api/about': 'own user',
   'POST /api/objects/check': 'own account',
   'POST /api/objects/nfc': 'own account',
   'POST /api/objects': 'own account',

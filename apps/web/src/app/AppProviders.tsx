@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next'
 import type { ApiClient } from '../lib/api'
 import { ApiProvider } from './api-context'
 import { NotificationsHost } from './NotificationsHost'
-import { cssVariablesResolver, theme } from './theme'
+import { theme } from './theme'
 
 export interface AppServices {
   i18n: I18n
@@ -17,7 +17,7 @@ export interface AppServices {
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <I18nextProvider i18n={services.i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme}>
         <NotificationsHost />
         <QueryClientProvider client={services.queryClient}>
           <ApiProvider client={services.api}>{children}</ApiProvider>

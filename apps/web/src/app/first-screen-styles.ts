@@ -3,6 +3,8 @@
 // the full stylesheet comes with the screens that need more (every-component-styles.ts).
 import '@mantine/core/styles/baseline.css'
 import '@mantine/core/styles/default-css-variables.css'
+// Secondary text and placeholders at WCAG AA (a stylesheet rather than a cssVariablesResolver: no script on the login page).
+import './text-colours.css'
 import '@mantine/core/styles/global.css'
 import '@mantine/core/styles/UnstyledButton.css'
 import '@mantine/core/styles/VisuallyHidden.css'

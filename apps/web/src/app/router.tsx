@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
-import { createHashRouter, Navigate, type RouteObject } from 'react-router'
+import { createHashRouter, type RouteObject } from 'react-router'
 import { resourceRoutes } from '../features/resources/resource-routes'
 import { withAppCatalogue } from '../lib/app-catalogue'
 import { productSlug } from '../lib/constants'
@@ -210,6 +210,10 @@ export const routes: RouteObject[] = [
                   { path: 'preferences', element: screen(PreferencesScreen) },
                   { path: 'sessions', element: screen(SessionsScreen) },
                   { path: 'weather', element: screen(WeatherSettingsScreen) },
+                  // Help, about and payments come with the overview's chunk (SettingsScreen picks them by address).
+                  { path: 'help', element: screen(SettingsScreen) },
+                  { path: 'about', element: screen(SettingsScreen) },
+                  { path: 'payments', element: screen(SettingsScreen) },
                   {
                     element: <RequireAdmin />,
                     children: [
@@ -238,8 +242,6 @@ export const routes: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [{ path: `${productSlug}_2/settings/users`, element: screen(UsersScreen) }],
               },
-              // /resources has no screen of its own in spec 01: it opens the first resource list.
-              { path: 'resources', element: <Navigate to="/resources/outputs" replace /> },
               { path: 'reports', element: screen(ReportsCreatorScreen) },
               { path: 'reports/view', element: screen(ReportViewScreen) },
               ...resourceRoutes,

@@ -4,8 +4,8 @@ import { NotBuiltScreen } from './ui/NotBuiltScreen'
 
 /**
  * Screens of spec 01 section 2 that later issues build: [path, title]. The addresses keep working
- * (a placeholder says so), and the main menu never offers them: `isBuilt` below is what the menu
- * asks. Building a screen = delete its line here and add the real route; the menu shows it at once.
+ * (a placeholder says so), and the main menu never offers them (`isBuilt` in layout/nav-items.ts
+ * reads these routes). Building a screen = delete its line here and add the real route; the menu shows it at once.
  */
 const screens: readonly (readonly [string, NavKey])[] = [
   ['test', 'nav.test'],
@@ -43,19 +43,8 @@ function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
   }))
 }
 
-const notBuiltPaths: ReadonlySet<string> = new Set([
-  ...screens.map(([path]) => `/${path}`),
-  ...operatorScreens.map(([path]) => `/admin/${path}`),
-  ...(isOperatorIndexBuilt ? [] : ['/admin']),
-])
-
-/** Whether the screen at this menu address is built (a placeholder is not): the menu offers built screens only. */
-export function isBuilt(to: string): boolean {
-  return !notBuiltPaths.has(to)
-}
-
 export const notBuiltRoutes: RouteObject[] = toRoutes(screens)
 export const notBuiltOperatorRoutes: RouteObject[] = [
-  ...(isOperatorIndexBuilt ? [] : [{ index: true, element: <NotBuiltScreen titleKey="nav.admin" /> }]),
+  { index: true, element: <NotBuiltScreen titleKey="nav.admin" /> },
   ...toRoutes(operatorScreens),
 ]

@@ -1,4 +1,5 @@
 import {
+  aboutSchema,
   accountUserSchema,
   activeSessionSchema,
   adminMessageSchema,
@@ -83,6 +84,7 @@ export const answerContract: Record<Route, Answers> = {
   'GET /api/me': { 200: meResponseSchema },
   'PUT /api/users/lang': { 200: langAnswerSchema },
   'GET /api/profile': { 200: profileAnswerSchema },
+  'GET /api/about': { 200: aboutSchema },
   'PUT /api/profile': { 200: profileAnswerSchema },
   'PUT /api/profile/preferences': { 200: preferencesSchema },
   'GET /api/sessions': { 200: arrayOf(activeSessionSchema) },

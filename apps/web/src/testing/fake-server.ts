@@ -347,6 +347,12 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
         return ok()
       }
     }
+    if (path === '/api/about' && method === 'GET')
+      return json(200, {
+        help_urls: { en: 'https://help.example.com/en/', pl: 'https://help.example.com/pl/' },
+        order_email: 'orders@example.com',
+        support_email: 'support@example.com',
+      })
     if (path === '/api/client' && method === 'GET') return json(200, state.client)
     if (path === '/api/client' && method === 'PUT') {
       const data = check<ClientAccount>(clientAccountSchema)

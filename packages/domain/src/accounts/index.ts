@@ -1,3 +1,4 @@
+export * from './about'
 export * from './client-account'
 export * from './countries'
 export * from './fields'

@@ -1,8 +1,7 @@
 import { matchRoutes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../router'
-import { isBuilt } from '../routes-not-built'
-import { menuAddresses, navItemsFor } from './nav-items'
+import { isBuilt, menuAddresses, navItemsFor } from './nav-items'
 
 const operator = 0
 const admin = 1

@@ -48,6 +48,8 @@ function screen(path: string, Screen: LazyExoticComponent<ComponentType>): Route
 
 /** Spec 01 section 2: /resources/* and the second-generation resource and map settings screens. */
 export const resourceRoutes: RouteObject[] = [
+  // /resources has no screen of its own in spec 01: it shows the first resource list, the outputs.
+  screen('resources', OutputsScreen),
   screen('resources/outputs', OutputsScreen),
   screen('resources/outputs/:id', EquipmentScreen),
   screen('resources/devices', DevicesScreen),

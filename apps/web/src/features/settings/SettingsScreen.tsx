@@ -1,12 +1,19 @@
 import { isAdmin } from '@kropla/domain'
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useSession } from '../session/useSession'
+import { InfoScreen } from './InfoScreen'
 import { settingsSections } from './settings-sections'
 
-/** /settings: the sections this user may open; account administration only for admins. */
+/** /settings: the sections this user may open; account administration only for admins. Also settings/help, about and payments. */
 export function SettingsScreen() {
+  const { pathname } = useLocation()
+  if (/\/(help|about|payments)$/.test(pathname)) return <InfoScreen />
+  return <SettingsOverview />
+}
+
+function SettingsOverview() {
   const { t } = useTranslation()
   const { user } = useSession()
   const visible = settingsSections.filter((section) => !section.isAdminOnly || isAdmin(user.type))

@@ -16,6 +16,9 @@ export interface SettingsSectionLink {
     | 'devices'
     | 'groups'
     | 'water_sources'
+    | 'payments'
+    | 'help'
+    | 'about'
   to: string
   /** Account administration: shown to administrators only. */
   isAdminOnly?: boolean
@@ -36,6 +39,7 @@ export const settingsSections: readonly SettingsSectionLink[] = [
   { key: 'client', to: '/settings/profile/client', isAdminOnly: true },
   { key: 'users', to: '/settings/users', isAdminOnly: true },
   { key: 'logs', to: '/settings/logs', isAdminOnly: true },
+  { key: 'payments', to: '/settings/payments', isAdminOnly: true },
   { key: 'weather', to: '/settings/weather' },
   { key: 'regions', to: `${secondGen}/settings/regions` },
   { key: 'geo_objects', to: `${secondGen}/settings/geo_objects` },
@@ -43,4 +47,6 @@ export const settingsSections: readonly SettingsSectionLink[] = [
   { key: 'devices', to: '/resources/devices', isInMenuElsewhere: true },
   { key: 'groups', to: '/resources/groups', isInMenuElsewhere: true },
   { key: 'water_sources', to: '/resources/water_sources', isInMenuElsewhere: true },
+  { key: 'help', to: '/settings/help' },
+  { key: 'about', to: '/settings/about' },
 ]

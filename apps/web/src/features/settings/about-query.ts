@@ -1,0 +1,13 @@
+import { aboutSchema } from '@kropla/domain'
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../app/api-context'
+
+/** GET /api/about: the help site per language and the provider's mailboxes (server settings). */
+export function useAbout() {
+  const api = useApi()
+  return useQuery({
+    queryKey: ['about'],
+    queryFn: () => api.get('/api/about', aboutSchema),
+    staleTime: Infinity,
+  })
+}
