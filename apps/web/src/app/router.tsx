@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
-import { createHashRouter, type RouteObject } from 'react-router'
+import { createHashRouter, Navigate, type RouteObject } from 'react-router'
 import { resourceRoutes } from '../features/resources/resource-routes'
 import { withAppCatalogue } from '../lib/app-catalogue'
 import { productSlug } from '../lib/constants'

@@ -32,9 +32,6 @@ const screens: readonly (readonly [string, NavKey])[] = [
 /** The operator area's screens, relative to /admin. */
 const operatorScreens: readonly (readonly [string, NavKey])[] = []
 
-/** Whether the operator area's index (/admin) is still a placeholder. */
-const isOperatorIndexBuilt = true
-
 function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
   // The key makes React mount a fresh screen when one placeholder route gives way to another.
   return list.map(([path, titleKey]) => ({
@@ -44,7 +41,4 @@ function toRoutes(list: readonly (readonly [string, NavKey])[]): RouteObject[] {
 }
 
 export const notBuiltRoutes: RouteObject[] = toRoutes(screens)
-export const notBuiltOperatorRoutes: RouteObject[] = [
-  { index: true, element: <NotBuiltScreen titleKey="nav.admin" /> },
-  ...toRoutes(operatorScreens),
-]
+export const notBuiltOperatorRoutes: RouteObject[] = toRoutes(operatorScreens)

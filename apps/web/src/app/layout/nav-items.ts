@@ -7,7 +7,7 @@ import type { NavKey } from './nav-key'
 /** The addresses still showing a placeholder (routes-not-built.tsx), computed here to keep it out of the login page's code. */
 const notBuiltPaths: ReadonlySet<string> = new Set([
   ...notBuiltRoutes.map((route) => `/${route.path}`),
-  ...notBuiltOperatorRoutes.map((route) => (route.index ? '/admin' : `/admin/${route.path}`)),
+  ...notBuiltOperatorRoutes.map((route) => `/admin/${route.path}`),
 ])
 
 /** Whether the screen at this menu address is built (a placeholder is not): the menu offers built screens only. */
