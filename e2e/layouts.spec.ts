@@ -16,17 +16,19 @@ const desktop = { width: 1280, height: 800 }
 /** Opens every group of the menu and reads the addresses of its links, in menu order. */
 async function menuAddresses(page: Page): Promise<string[]> {
   const menu = page.getByTestId('main-nav')
-  const groups = menu.locator('[aria-expanded]')
+  // A group is a Mantine NavLink without an address; an open one carries data-expanded.
+  const groups = menu.locator('a:not([href])')
+  await groups.nth(1).waitFor()
   for (let index = 0; index < (await groups.count()); index++) {
     const group = groups.nth(index)
-    if ((await group.getAttribute('aria-expanded')) === 'true') continue
+    if ((await group.getAttribute('data-expanded')) !== null) continue
     await group.click()
     await page.waitForFunction(
-      ([at]) =>
+      (at) =>
         document
-          .querySelectorAll('[data-testid="main-nav"] [aria-expanded]')
-          [at as number]?.getAttribute('aria-expanded') === 'true',
-      [index],
+          .querySelectorAll('[data-testid="main-nav"] a:not([href])')
+          [at]?.hasAttribute('data-expanded'),
+      index,
     )
   }
   const hrefs = await menu
