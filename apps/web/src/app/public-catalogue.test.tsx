@@ -75,7 +75,7 @@ describe('the public part of the catalogue', () => {
     expect(isAppPartRequested).toBe(false)
 
     await logIn('demo@kropla.app', 'Kropla-demo-1')
-    await screen.findByRole('link', { name: enApp.nav.dashboard })
+    await screen.findByRole('link', { name: enApp.nav.alarms })
     expect(isAppPartRequested).toBe(true)
     expect(missingKeys).toEqual([])
   })
