@@ -8,10 +8,15 @@ describe('message catalogues', () => {
     expect(flattenKeys(catalogues.pl).sort()).toEqual(flattenKeys(catalogues.en).sort())
   })
 
-  it('split into a public part and the rest without a section in both', () => {
-    // A section in both parts would be silently replaced by the other when they are joined.
+  it('split into a public part and the rest without a section in both, but errors joined key by key', () => {
+    // A section in both parts would be silently replaced by the other when they are joined; only
+    // `errors` is joined key by key (refusals of signed-in screens stay off the login page).
     const inBoth = Object.keys(enPublic).filter((section) => section in enApp)
-    expect(inBoth).toEqual([])
+    expect(inBoth).toEqual(['errors'])
+    const errorsInBoth = Object.keys(enPublic.errors).filter((key) => key in enApp.errors)
+    expect(errorsInBoth).toEqual([])
+    expect(translate('en', 'errors.report_incorrect_data')).toBe('Incorrect report data')
+    expect(translate('pl', 'errors.field_required')).toBe('Pole wymagane')
   })
 
   it('have no empty message', () => {

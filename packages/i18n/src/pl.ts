@@ -3,4 +3,9 @@ import { plApp } from './pl-app'
 import { plPublic } from './pl-public'
 
 /** Katalog polski. Klucze jak w katalogu angielskim; `errors.*` zachowują brzmienie specyfikacji. */
-export const pl: Messages = { ...plPublic, ...plApp }
+export const pl: Messages = {
+  ...plPublic,
+  ...plApp,
+  // The one section in both parts, joined key by key (the browser merges it the same way).
+  errors: { ...plPublic.errors, ...plApp.errors },
+}

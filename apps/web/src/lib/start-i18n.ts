@@ -53,8 +53,13 @@ export function startI18n(lang: Lang): { i18n: I18n; ready: Promise<I18n> } {
     init: () => {},
     read: (language, _namespace, callback) => {
       if (!isLang(language)) return callback(new Error(`No catalogue for ${language}`), false)
-      Promise.all([catalogueLoaders[language].public(), isAppPartWanted ? appPart(language) : {}]).then(
-        ([publicPart, rest]) => callback(null, { ...publicPart, ...rest }),
+      Promise.all([
+        catalogueLoaders[language].public(),
+        isAppPartWanted ? appPart(language) : undefined,
+      ]).then(
+        // `errors` is in both parts (refusals of signed-in screens stay off the login page): joined key by key.
+        ([publicPart, rest]) =>
+          callback(null, { ...publicPart, ...rest, errors: { ...publicPart.errors, ...rest?.errors } }),
         (error: Error) => callback(error, false),
       )
     },
