@@ -52,8 +52,19 @@ function farmWallClock(ts: number) {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
 }
 
+/**
+ * Whether the page fits the window once its layout has settled after a resize (the menu's slide-out
+ * left the page 397 px wide for a moment on a busy machine): false when it never does.
+ */
 async function hasNoSidewaysScroll(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+  return page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {
+      timeout: 30_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    )
 }
 
 describe('reports', () => {

@@ -40,8 +40,21 @@ async function logInAsOperator(page: Page) {
   await waitForHash(page, '#/')
 }
 
+/**
+ * Whether the page fits the window once its layout has settled after a resize (the menu's slide-out
+ * left the page wider for a moment on a busy machine): false when it never does.
+ */
 const pageIsNotWider = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+  page
+    .waitForFunction(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      null,
+      { timeout: 30_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    )
 
 describe('support access', () => {
   it('switches into a client account with a reason and back, and the audit log shows it all', async () => {
