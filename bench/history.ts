@@ -98,10 +98,7 @@ async function load(pool: pg.Pool, objects: { id: number; id_client: number }[],
     process.stdout.write(`\r  readings of module ${index + 1}/${objects.length}`)
   }
   process.stdout.write('\n')
-  for (const statement of backfillStatements()) await pool.query(statement)
-  await pool.query('analyze readings')
-  await pool.query('analyze readings_hourly')
-  await pool.query('analyze readings_daily')
+  await rollUpAndAnalyze(pool)
 }
 
 interface Case {
@@ -384,4 +381,12 @@ export async function runHistory(args: HistoryArgs) {
     await server?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/** After seeding raw readings: the hourly and daily rollups the server keeps, and fresh planner statistics. */
+export async function rollUpAndAnalyze(pool: pg.Pool) {
+  for (const statement of backfillStatements()) await pool.query(statement)
+  await pool.query('analyze readings')
+  await pool.query('analyze readings_hourly')
+  await pool.query('analyze readings_daily')
 }

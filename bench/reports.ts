@@ -4,7 +4,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type pg from 'pg'
 import { openDatabase } from '../apps/server/src/db/client'
-import { backfillStatements, login, median, timeRounds } from './history'
+import { login, median, rollUpAndAnalyze, timeRounds } from './history'
 import {
   clientName,
   freePort,
@@ -67,10 +67,7 @@ async function load(pool: pg.Pool, objects: { id: number; id_client: number }[],
     process.stdout.write(`\r  readings of module ${index + 1}/${objects.length}`)
   }
   process.stdout.write('\n')
-  for (const statement of backfillStatements()) await pool.query(statement)
-  await pool.query('analyze readings')
-  await pool.query('analyze readings_hourly')
-  await pool.query('analyze readings_daily')
+  await rollUpAndAnalyze(pool)
 }
 
 interface Case {
