@@ -54,7 +54,10 @@ export default defineConfig({
           include: ['**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each journey starts its own server (free ports, its own data directory) and browser, so
+          // journeys run beside each other and the other tiers: most of a journey's time is waiting
+          // (for a planned minute, a module's answer), and run one at a time they made CI the sum
+          // of those waits (17 of 28 minutes).
         },
       },
     ],

@@ -235,24 +235,27 @@ export async function runReports(args: ReportsArgs) {
     const serverPid = server.pid
     let peakRss = 0
     let csvBytes = 0
-    const ask = async (entry: Case) => {
-      const response = await fetch(`${url}${entry.csv ? '/api/reports/export' : '/api/reports'}`, {
+    /** The server's memory while a CSV arrives: (bytes received so far, RSS kB) every 20 ms. */
+    let trace: { bytes: number; rssKb: number }[] = []
+    const post = async (route: string, body: Record<string, unknown>) => {
+      const response = await fetch(`${url}${route}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'csrf-token': csrf, cookie },
-        body: JSON.stringify(entry.body),
+        body: JSON.stringify(body),
       })
-      if (!response.ok) throw new Error(`${entry.name}: ${response.status} ${await response.text()}`)
-      if (!entry.csv) {
-        const answer = (await response.json()) as { timestamps: number[]; series: { id_object: number }[] }
-        // Rows x modules, as the SQL's rows (one per module and row, a day's three statistics in one).
-        return answer.timestamps.length * new Set(answer.series.map((series) => series.id_object)).size
-      }
-      // The CSV read as it comes (never held whole), the server's memory sampled meanwhile.
+      if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`)
+      return response
+    }
+    /** The CSV read as it comes (never held whole), the server's memory sampled meanwhile; its line count. */
+    const readCsv = async (response: Response) => {
+      let bytes = 0
+      trace = []
       const sampler = setInterval(() => {
-        peakRss = Math.max(peakRss, rssKb(serverPid) ?? 0)
+        const rss = rssKb(serverPid) ?? 0
+        peakRss = Math.max(peakRss, rss)
+        trace.push({ bytes, rssKb: rss })
       }, 20)
       let lines = 0
-      let bytes = 0
       try {
         const decoder = new TextDecoder()
         for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -264,9 +267,49 @@ export async function runReports(args: ReportsArgs) {
         clearInterval(sampler)
       }
       csvBytes = bytes
-      // Header line aside, each row holds one value per module.
-      return (lines - 1) * args.modules
+      return lines
     }
+    const ask = async (entry: Case) => {
+      const response = await post(entry.csv ? '/api/reports/export' : '/api/reports', entry.body)
+      if (!entry.csv) {
+        const answer = (await response.json()) as { timestamps: number[]; series: { id_object: number }[] }
+        // Rows x modules, as the SQL's rows (one per module and row, a day's three statistics in one).
+        return answer.timestamps.length * new Set(answer.series.map((series) => series.id_object)).size
+      }
+      // Header line aside, each row holds one value per module.
+      return ((await readCsv(response)) - 1) * args.modules
+    }
+    // Memory first, on a server that has not yet read the year: the CSV of a month, then of the
+    // whole year. Streamed page by page, the year's export needs about what the month's did; held
+    // whole it would need twelve times as much.
+    const csvCase = caseList.find((entry) => entry.csv)!
+    const memoryOf = async (days: number) => {
+      const before = rssKb(serverPid) ?? 0
+      peakRss = before
+      await readCsv(
+        await post('/api/reports/export', {
+          ...csvCase.body,
+          start_date: new Date(end - days * DAY).toISOString(),
+        }),
+      )
+      return { before, peak: peakRss, trace, bytes: csvBytes }
+    }
+    const month = await memoryOf(30)
+    const year = await memoryOf(365)
+    const mb = (kb: number) => round(kb / 1024, 0)
+    console.log(
+      `server memory exporting CSV: a month (${round(month.bytes / 1e6, 1)} MB of CSV) ${mb(month.before)} -> peak ${mb(month.peak)} MB (+${mb(month.peak - month.before)}); ` +
+        `then the year (${round(year.bytes / 1e6, 1)} MB) ${mb(year.before)} -> peak ${mb(year.peak)} MB (+${mb(year.peak - year.before)})`,
+    )
+    const shares = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]
+    console.log(
+      `  the year's trace, server RSS by share of the CSV received: ${shares
+        .map((share) => {
+          const sample = year.trace.find((point) => point.bytes >= share * year.bytes) ?? year.trace.at(-1)
+          return `${share * 100}% ${sample ? mb(sample.rssKb) : '?'} MB`
+        })
+        .join(', ')}`,
+    )
     // Untimed first round (cold caches), then the server's memory before the timed rounds.
     for (const entry of caseList) await ask(entry)
     const rssBefore = rssKb(serverPid) ?? 0
@@ -327,6 +370,10 @@ export async function runReports(args: ReportsArgs) {
         results,
         rss_before_mb: round(rssBefore / 1024, 0),
         rss_peak_mb: round(peakRss / 1024, 0),
+        csv_memory_mb: {
+          month: { before: mb(month.before), peak: mb(month.peak) },
+          year: { before: mb(year.before), peak: mb(year.peak) },
+        },
         ok,
       }),
     )

@@ -185,7 +185,9 @@ describe('access', () => {
 
     await waitForApp(page)
     await page.getByRole('button', { name: 'Zaloguj' }).waitFor()
-    // The pre-rendered screen and the live one are laid out alike: nothing moved when one replaced the other.
+    // The pre-rendered screen and the live one are laid out alike: nothing moved when one replaced the other
+    // that a reader would notice. A loader in the form's place for a frame scores 0.03; a field settling a few
+    // pixels on a CPU slowed twentyfold, 0.002 (Chrome's layout-shift score, where 0.1 is the limit of good).
     const shifted = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -199,7 +201,7 @@ describe('access', () => {
           requestAnimationFrame(() => setTimeout(() => resolve(0), 500))
         }),
     )
-    expect(shifted).toBe(0)
+    expect(shifted).toBeLessThan(0.01)
 
     // The language chosen on this device wins over the browser's, for the next first answer too.
     await page.locator('select[name="lang"]').selectOption('en')

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { demoFarm, isAdmin, meResponseSchema, userTypes } from '@kropla/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './support/browser'
+import { desktop, screenshot } from './support/browser'
 import { demoUser } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import {
@@ -16,6 +16,7 @@ import {
   waitForStep,
 } from './support/forms'
 import { submitLogin, textOf, visit, waitForApp, waitForHash } from './support/journey'
+import { fitsWindowOnceSettled } from './support/layout'
 import { linkIn, mailSince, outboxMark, waitForMail } from './support/outbox'
 
 /**
@@ -24,8 +25,11 @@ import { linkIn, mailSince, outboxMark, waitForMail } from './support/outbox'
  * who then sets a password; repeated wrong passwords. Spec 01 sections 2, 5 and 8.
  */
 
-/** Modules the operator has manufactured and nobody has activated yet, added by `kropla fleet import`. */
-const probe = { serial: 'E2E-TRIO-0001', pin: '2468', model: 'AM-100-103' }
+/**
+ * Modules manufactured and not activated yet: the one the demo leaves in the fleet for trying
+ * registration (README, Quick start), and an air sensor added by `kropla fleet import`.
+ */
+const probe = demoFarm.unactivated
 const enviro = { serial: 'E2E-ENV-0001', pin: '1357', model: 'AM-200' }
 /** A demo farm module: in the fleet, and already activated on the demo client account. */
 const activated = demoFarm.modules.find((module) => module.serial === 'DEMO-TRIO-0001')!
@@ -34,7 +38,7 @@ const env = useJourneyEnvironment({
   simulator: false,
   prepare: async ({ dataDir, cli }) => {
     const csv = path.join(dataDir, 'fleet.csv')
-    const rows = [probe, enviro].map((module) => `${module.serial},${module.pin},${module.model}`)
+    const rows = [enviro].map((module) => `${module.serial},${module.pin},${module.model}`)
     fs.writeFileSync(csv, ['serial,pin,model', ...rows, ''].join('\n'))
     await cli(['fleet', 'import', csv])
   },
@@ -141,6 +145,105 @@ async function menuLinks(page: Page): Promise<string[]> {
   if (!(await profile.isVisible())) await menu.getByText('Settings', { exact: true }).first().click()
   await profile.waitFor()
   return menu.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+}
+
+/** Runs `look` with the window at a phone's width (390 px), the layout settled, then back to the desktop's. */
+async function atPhoneWidth(page: Page, look: () => Promise<unknown>) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await fitsWindowOnceSettled(page)).toBe(true)
+  await look()
+  await page.setViewportSize(desktop)
+}
+
+/** The company, its invoice data and the farm's place, as a new admin fills them in after first run. */
+const company = {
+  full_name: 'Sady Orchard sp. z o.o.',
+  tax_number: 'PL5250001234',
+  address: 'Sadowa 5',
+  zip: '05-622',
+  city: 'Belsk Duży',
+  'billing.name': 'Sady Orchard sp. z o.o.',
+  'billing.email': 'invoices.orchard@example.com',
+  'billing.tax_number': 'PL5250001234',
+  'billing.address': 'Sadowa 5',
+  'billing.zip': '05-622',
+  'billing.city': 'Belsk Duży',
+}
+const farmAddress = 'Sadowa 5, 05-622 Belsk Duży'
+
+async function coordinatesShown(page: Page) {
+  const read = async (name: string) =>
+    Number((await page.locator(`input[name="${name}"]`).inputValue()).replace(',', '.'))
+  return { lat: await read('farm_place.location.lat'), lng: await read('farm_place.location.lng') }
+}
+
+/**
+ * Settings > client account right after first run: a company account with its invoice data; the
+ * farm's place from the phone's position, then typed as coordinates (a latitude off the globe
+ * refused at its field), then moved on the localizer map; saved, and read back from the server.
+ */
+async function configureAccount(page: Page) {
+  const card = page.getByTestId('farm-place')
+  await card.waitFor()
+  await page.locator('.mantine-SegmentedControl-root').getByText('Company', { exact: true }).click()
+  await page.locator('input[name="tax_number"]').waitFor()
+  await fill(page, company)
+
+  // No geocoder on this server: the screen says so and offers the other ways.
+  await page.getByTestId('geocoder-off').waitFor()
+  expect(await card.getByRole('button', { name: 'Find the address' }).count()).toBe(0)
+  await fill(page, { 'farm_place.address': farmAddress })
+
+  // The phone's position (this browser grants it and stands in Grójec).
+  await page.context().grantPermissions(['geolocation'])
+  await page.context().setGeolocation({ latitude: 51.8655, longitude: 20.8672, accuracy: 15 })
+  await card.getByRole('button', { name: 'Use my position' }).click()
+  await card.getByText('Point taken from your position (±15 m).', { exact: false }).waitFor()
+  expect(await coordinatesShown(page)).toEqual({ lat: 51.8655, lng: 20.8672 })
+
+  // Typed coordinates: off the globe first, then the farm's.
+  await fill(page, { 'farm_place.location.lat': '95', 'farm_place.location.lng': '20.8037' })
+  await submitForm(page)
+  await waitForFieldError(page, 'farm_place.location.lat', 'Latitude is between −90° and 90°.')
+  await fill(page, { 'farm_place.location.lat': '51.8349' })
+  expect(await textOf(page, 'farm-point')).toBe('Latitude 51.83490°, longitude 20.80370°')
+  await card.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  await shot(page, '09b-client-account-farm-place')
+  await atPhoneWidth(page, async () => {
+    await card.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+    await shot(page, '09b-client-account-farm-place-390')
+  })
+
+  // The localizer map opens on the typed point; a click a little north-east of it moves the point.
+  await card.getByRole('button', { name: 'Pick on the map' }).click()
+  const localizer = page.getByRole('dialog', { name: 'Pick a point' })
+  const map = localizer.locator('[data-testid="farm-map"][data-ready="true"]')
+  await map.waitFor()
+  expect(await map.getAttribute('data-opened-on')).toBe('focus')
+  await shot(page, '09c-localizer')
+  const box = (await localizer.getByTestId('farm-map-canvas').boundingBox())!
+  await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 - 40)
+  await localizer.getByTestId('localizer-point').filter({ hasNotText: '51.834900°' }).waitFor()
+  await atPhoneWidth(page, () => shot(page, '09c-localizer-390'))
+  await localizer.getByRole('button', { name: 'Use this point' }).click()
+  await localizer.waitFor({ state: 'detached' })
+  const picked = await coordinatesShown(page)
+  // North-east of the typed point, within the few hundred metres a 60 px click spans at zoom 16.
+  expect(picked.lat).toBeGreaterThan(51.8349)
+  expect(picked.lat).toBeLessThan(51.8449)
+  expect(picked.lng).toBeGreaterThan(20.8037)
+  expect(picked.lng).toBeLessThan(20.8137)
+
+  expect((await submitForm(page, '/api/client'))?.ok()).toBe(true)
+  await page.getByText('Changes saved.').waitFor()
+  const saved = await page.request.get(`${env.stack.baseUrl}/api/client`)
+  expect(await saved.json()).toMatchObject({
+    type: 1,
+    full_name: company.full_name,
+    tax_number: company.tax_number,
+    billing: { name: company['billing.name'], email: company['billing.email'], city: 'Belsk Duży' },
+    farm_place: { address: farmAddress, location: picked },
+  })
 }
 
 describe('accounts', () => {
@@ -302,14 +405,41 @@ describe('accounts', () => {
     const firstRun = page.getByRole('dialog', { name: `Welcome to ${owner.accountName}` })
     await firstRun.waitFor()
     await shot(page, '09a-first-run-dialog')
+    await atPhoneWidth(page, () => shot(page, '09a-first-run-dialog-390'))
     await firstRun.getByLabel('Do not show this again').check()
     await firstRun.getByRole('button', { name: 'Configure the account' }).click()
     await waitForHash(page, '#/settings/profile/client')
     await firstRun.waitFor({ state: 'detached' })
     expect((await me(page)).user.hide_splash).toBe(true)
+
+    // The account configuration: a company with its invoice data, and the farm's place.
+    await configureAccount(page)
+
+    // Back to the app: the first-run dialog stays away, and the map opens on the farm's place (the
+    // new account's module has no location yet).
+    await page.getByTestId('main-nav').getByRole('link', { name: 'Start' }).first().click()
+    await waitForHash(page, '#/')
+    await page.getByTestId(`tile-${probe.serial}`).waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
     await visit(page, env.stack.baseUrl, '/')
     await page.getByTestId(`tile-${probe.serial}`).waitFor()
     expect(await page.getByRole('dialog').count()).toBe(0)
+    await visit(page, env.stack.baseUrl, '/map')
+    await page.locator('[data-testid="farm-map"][data-ready="true"]').waitFor()
+    expect(await page.getByTestId('farm-map').getAttribute('data-opened-on')).toBe('farm_place')
+
+    // The settings the first run leads to besides the account: help, about, payments, on both widths.
+    for (const [route, heading] of [
+      ['/settings/help', 'Help'],
+      ['/settings/about', 'About'],
+      ['/settings/payments', 'Payments and subscription'],
+    ] as const) {
+      await visit(page, env.stack.baseUrl, route)
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor()
+      const name = `09d-settings-${route.split('/').at(-1)}`
+      await shot(page, name)
+      await atPhoneWidth(page, () => shot(page, `${name}-390`))
+    }
     expect(pageErrors).toEqual([])
   })
 
@@ -429,6 +559,7 @@ describe('accounts', () => {
     await page.getByText(`You have been invited to the account ${owner.accountName}.`).waitFor()
     await fill(page, { password: invitee.password, password_confirm: invitee.password })
     await shot(page, '18-invitation-set-password')
+    await atPhoneWidth(page, () => shot(page, '18-invitation-set-password-390'))
     await submitForm(page, '/api/invitations/accept')
     await waitForHash(page, '#/')
     await page.getByTestId(`tile-${probe.serial}`).waitFor()

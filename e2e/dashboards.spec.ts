@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, textOf, visit } from './support/journey'
+import { fitsWindowOnceSettled } from './support/layout'
 import { getJson } from './support/schedule-runs'
 
 /**
@@ -52,9 +53,6 @@ async function fullScreenshot(page: Page, name: string) {
   const file = await screenshot(page, name)
   await page.screenshot({ path: file.replace(/\.png$/, '-full.png'), fullPage: true, animations: 'disabled' })
 }
-
-const noHorizontalScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 describe('dashboards', () => {
   it('builds a dashboard with every widget type, reloads it unchanged, and shows it on a phone', async () => {
@@ -176,7 +174,7 @@ describe('dashboards', () => {
     const chartWidth = async () =>
       Number((await widgetBoxes(page)).find(([type]) => type === 'chart')?.[3] ?? 0)
     await expect.poll(chartWidth, { timeout: 30_000, interval: 250 }).toBeGreaterThan(300)
-    expect(await noHorizontalScroll(page)).toBe(true)
+    expect(await fitsWindowOnceSettled(page)).toBe(true)
     const phone = await widgetBoxes(page)
     // The desktop's reading order: top to bottom, left to right.
     const readingOrder = [...before]
@@ -195,7 +193,7 @@ describe('dashboards', () => {
 
     await page.getByRole('button', { name: words.edit, exact: true }).click()
     await page.getByTestId('dashboard-phone-list').waitFor()
-    expect(await noHorizontalScroll(page)).toBe(true)
+    expect(await fitsWindowOnceSettled(page)).toBe(true)
     const [beforeLast, last] = readingOrder.slice(-2) as [keyof typeof words.types, keyof typeof words.types]
     await page.getByRole('button', { name: `Move ${words.types[last]} up` }).click()
     await fullScreenshot(page, 'dashboard-editing-390')
@@ -248,7 +246,7 @@ describe('dashboards', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByRole('button', { name: words.manage, exact: true }).click()
     await page.getByRole('dialog').getByLabel(words.new_name).waitFor()
-    expect(await noHorizontalScroll(page)).toBe(true)
+    expect(await fitsWindowOnceSettled(page)).toBe(true)
     await screenshot(page, 'dashboards-manage-390')
     expect(pageErrors).toEqual([])
   })

@@ -2,6 +2,7 @@ import { demoFarm } from '@kropla/domain'
 import { catalogues } from '@kropla/i18n'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
+import { demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, visit } from './support/journey'
 import { datePartOf, formatIn, inputValuesIn, outputPlans, userFormat } from './support/schedule-runs'
@@ -17,7 +18,7 @@ const en = catalogues.en
 const env = useJourneyEnvironment()
 const browserZone = 'America/New_York'
 const valves = demoFarm.modules.find((module) => module.model === 'AM-411')!
-const output = `${valves.name} o3`
+const output = demoOutput(valves.model, 'o3')
 
 /** The instant a wall-clock time on a day reads in a zone (no DST gap at 08:24). */
 function instantIn(day: string, time: string, zone: string): Date {
@@ -40,7 +41,9 @@ describe("a farm's time zone", () => {
     const { dateFormat, timeZone, farmZone } = await userFormat(page)
     expect(timeZone).toBeNull()
     expect(farmZone).toBe('Europe/Warsaw')
-    const day = inputValuesIn(new Date(Date.now() + 2 * 86_400_000), farmZone).day
+    // Tomorrow at the farm: its 08:24 is 8.4 to 32.4 h away, always inside the planner's 48 h horizon
+    // (the day after tomorrow was beyond it whenever the farm's clock read before 08:24).
+    const day = inputValuesIn(new Date(Date.now() + 86_400_000), farmZone).day
     const opening = instantIn(day, '08:24', farmZone)
     const inNewYork = inputValuesIn(opening, browserZone)
 

@@ -3,6 +3,7 @@ import { catalogues } from '@kropla/i18n'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
+import { demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, visit } from './support/journey'
 
@@ -17,9 +18,9 @@ const en = catalogues.en
 const env = useJourneyEnvironment()
 
 const valves = demoFarm.modules.find((module) => module.model === 'AM-411')!
-/** Outputs are created with their module, named after it (irrigating valves). */
-const scheduled = `${valves.name} o1`
-const manual = `${valves.name} o2`
+/** The demo names each output after what it drives (irrigating valves). */
+const scheduled = demoOutput(valves.model, 'o1')
+const manual = demoOutput(valves.model, 'o2')
 /** The browser's zone (support/browser.ts) and the zone a schedule is counted in when the user has none. */
 const zone = 'Europe/Warsaw'
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, visit } from './support/journey'
+import { boxOf } from './support/layout'
 
 /**
  * Issue 13 item 7 with the simulated farm running, in Polish: modules coloured by their state, a
@@ -25,8 +26,7 @@ describe('map of the live farm', () => {
     await visit(page, env.stack.baseUrl, '/map')
     await page.locator('[data-testid="farm-map"][data-ready="true"]').waitFor()
     const marker = page.locator(`[data-testid="map-module-${probe}"][data-state="online"]`)
-    await marker.waitFor()
-    const at = (await marker.boundingBox())!
+    const at = await boxOf(marker)
     const cx = at.x + at.width / 2
     const cy = at.y + at.height / 2
 
@@ -70,7 +70,7 @@ describe('map of the live farm', () => {
     )
     expect(redrawn).toBe(0)
     // The probe's marker and the label sit in the middle: open the popup from a corner of the field.
-    const box = (await region.boundingBox())!
+    const box = await boxOf(region)
     await page.mouse.click(box.x + 8, box.y + 8)
     const popup = page.locator('[data-testid^="map-popup-region-"]')
     await popup.waitFor()

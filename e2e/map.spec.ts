@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, visit } from './support/journey'
+import { fitsWindowOnceSettled } from './support/layout'
 
 /**
  * Issue 13 item 7: the map. Modules as markers over a background that may not load, a region drawn
@@ -174,7 +175,7 @@ describe('map on the phone and the localizer', () => {
     expect(await measure.textContent()).toMatch(/Area: 1\.0\d ha · Perimeter: 40\d m · Points: 4/)
     await screenshot(page, 'map-walk-390')
     // Nothing of the map (Leaflet's zoom proxy lies far outside it) makes the phone page scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(await fitsWindowOnceSettled(page)).toBe(true)
     await page.getByRole('button', { name: en.map.finish }).click()
     await page.getByLabel(en.resources.name).fill('Walked field')
     await page.getByRole('button', { name: en.resources.save }).click()

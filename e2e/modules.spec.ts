@@ -95,10 +95,20 @@ describe('modules', () => {
     await page.locator('input[name="config.inputs.TEMP_1.custom_label"]').fill('x'.repeat(33))
     await page.locator('input[name="config.inputs.TEMP_1.custom_units"]').fill('y'.repeat(17))
     await page.locator('input[name="properties.freeze_temp_hr100"]').fill('101')
+    // A threshold below the sensor's -40 °C is never reached: refused, with the range said.
+    await page.locator('input[name="config.alarms.TEMP_1_gt.value"]').fill('-50')
     await page.getByRole('button', { name: en.modules.save }).click()
     await waitForFieldError(page, 'config.inputs.TEMP_1.custom_label', en.errors.too_long)
     await waitForFieldError(page, 'config.inputs.TEMP_1.custom_units', en.errors.too_long)
     await waitForFieldError(page, 'properties.freeze_temp_hr100', en.errors.too_big)
+    await waitForFieldError(
+      page,
+      'config.alarms.TEMP_1_gt.value',
+      en.modules.threshold_range
+        .replace('{{min}}', '-40')
+        .replace('{{max}}', '70')
+        .replace('{{unit}}', ' °C'),
+    )
     await screenshot(page, 'module-page-out-of-bounds')
 
     // Inside: saved and sent to the module. The simulated module acknowledges within moments, often
@@ -108,7 +118,7 @@ describe('modules', () => {
     await page.locator('input[name="config.inputs.TEMP_1.custom_label"]').fill('Greenhouse air')
     await page.locator('input[name="config.inputs.TEMP_1.custom_units"]').fill('deg C')
     await page.locator('input[name="properties.freeze_temp_hr100"]').fill('-1.5')
-    await page.locator('input[name="config.alarms.TEMP_1_gt.value"]').fill('-50')
+    await page.locator('input[name="config.alarms.TEMP_1_gt.value"]').fill('-40')
     await page.locator('input[name="config.alarms.TEMP_1_gt.active"]').check({ force: true })
     await page.getByRole('button', { name: en.modules.save }).click()
     await page.getByText(en.modules.saved).waitFor()
@@ -122,7 +132,7 @@ describe('modules', () => {
     expect(await page.locator('input[name="properties.freeze_temp_hr100"]').inputValue()).toBe('-1.5')
     expect(await page.getByTestId('reconfiguring').count()).toBe(0)
 
-    // The tile shows the user's label and units, and the reading flagged: above -50 °C it meets the threshold.
+    // The tile shows the user's label and units, and the reading flagged: above -40 °C it meets the threshold.
     await visit(page, env.stack.baseUrl, '/')
     const value = page.getByTestId(`value-${sensor.serial}-TEMP_1`)
     await value.filter({ hasText: /deg C$/ }).waitFor({ timeout: 30_000 })
@@ -147,8 +157,10 @@ describe('modules', () => {
         await page.waitForFunction(
           (testId) => {
             const element = document.querySelector(`[data-testid="${testId}"]`)
-            const shown = element?.getAttribute('aria-label') ?? element?.textContent?.trim()
-            return shown === 'on' || shown === 'off' || shown === 'Open' || shown === 'Closed'
+            // A valve's icon is decorative beside its word: its state is in data-state.
+            const valve = element?.getAttribute('data-state')
+            const shown = element?.textContent?.trim()
+            return valve === 'open' || valve === 'closed' || shown === 'on' || shown === 'off'
           },
           `value-${module.serial}-${field}`,
           { timeout: 45_000, polling: 200 },

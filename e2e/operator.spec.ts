@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, submitLogin, visit, waitForHash } from './support/journey'
+import { createOperator, logInAsOperator } from './support/operator'
 
 /**
  * Issue 15 items 1 and 11: the operator's back office in a real browser. The operator imports a
@@ -13,32 +14,10 @@ import { logInAsDemo, submitLogin, visit, waitForHash } from './support/journey'
  * cannot log back in; unblocked, they can. Screens at 1280 and 390 px.
  */
 const en = catalogues.en
-const operator = { email: 'operator@kropla.app', password: 'Operator-pass-1' }
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1280, height: 800 }
 
-const env = useJourneyEnvironment({
-  simulator: false,
-  prepare: async ({ cli }) => {
-    await cli([
-      'user',
-      'create',
-      '--email',
-      operator.email,
-      '--password',
-      operator.password,
-      '--type',
-      'adminus',
-    ])
-  },
-})
-
-async function logInAsOperator(page: Page) {
-  await visit(page, env.stack.baseUrl, '/login')
-  await waitForHash(page, '#/login')
-  await submitLogin(page, operator)
-  await waitForHash(page, '#/')
-}
+const env = useJourneyEnvironment({ simulator: false, prepare: createOperator })
 
 /** The page is no wider than the window (tables scroll inside themselves). */
 async function pageWidth(page: Page) {
@@ -90,7 +69,7 @@ describe('the operator back office', () => {
   it('imports a fleet CSV with a per-line report, and blocks a client whose grower is logged in', async () => {
     const { page } = await env.visit()
     await page.setViewportSize(desktop)
-    await logInAsOperator(page)
+    await logInAsOperator(page, env.stack.baseUrl)
 
     // Overview.
     await visit(page, env.stack.baseUrl, '/admin/adminus')
@@ -176,5 +155,72 @@ describe('the operator back office', () => {
     const supervisorWidth = await pageWidth(page)
     expect(supervisorWidth.scroll).toBeLessThanOrEqual(supervisorWidth.viewport)
     await screenshot(page, 'operator-supervisor-390')
+  })
+  it('shows the overview, clients, a client with its switch-in button, alarms and the log at 390 and 1280 px', async () => {
+    const { page } = await env.visit()
+    await page.setViewportSize(desktop)
+    await logInAsOperator(page, env.stack.baseUrl)
+    const screens: { route: string; name: string; ready: () => Promise<unknown> }[] = [
+      {
+        route: '/admin/adminus',
+        name: 'operator-overview',
+        ready: () => page.getByTestId('operator-figures').waitFor(),
+      },
+      {
+        route: '/admin/adminus/clients',
+        name: 'operator-clients',
+        ready: () =>
+          page.getByTestId('operator-clients').getByRole('link', { name: demoFarm.clientName }).waitFor(),
+      },
+      {
+        route: '/admin/adminus/alarms',
+        name: 'operator-alarms',
+        ready: () => page.getByTestId('operator-alarms').waitFor(),
+      },
+      {
+        route: '/admin/adminus/logs',
+        name: 'operator-logs',
+        ready: () => page.getByTestId('audit-table').waitFor(),
+      },
+    ]
+    for (const { route, name, ready } of screens) {
+      await visit(page, env.stack.baseUrl, route)
+      await ready()
+      await screenshot(page, `${name}-1280`)
+      await page.setViewportSize(phone)
+      const width = await pageWidth(page)
+      expect(width.wide, route).toEqual([])
+      expect(width.scroll, route).toBeLessThanOrEqual(width.viewport)
+      await screenshot(page, `${name}-390`)
+      await page.setViewportSize(desktop)
+    }
+
+    // The block of the first journey logged the grower out: the log says so, by the operator.
+    await visit(page, env.stack.baseUrl, '/admin/adminus/logs')
+    await page.getByTestId('audit-filter-kind').click()
+    await page.getByRole('option', { name: en.audit.kinds.sessions }).click()
+    const log = page.getByTestId('audit-table')
+    await log.getByText(en.audit.actions.logout_forced).first().waitFor()
+    await log.getByText(en.audit.actions.login).first().waitFor()
+
+    // The client's screen offers the switch into the account, with the reason asked.
+    await visit(page, env.stack.baseUrl, '/admin/adminus/clients')
+    await page.getByTestId('operator-clients').getByRole('link', { name: demoFarm.clientName }).click()
+    await page.getByRole('heading', { name: demoFarm.clientName }).waitFor()
+    await page.getByRole('button', { name: en.support.switch_in }).click()
+    const dialog = page.getByRole('dialog', { name: en.support.title })
+    expect(await dialog.getByLabel(en.support.account).inputValue()).toBe(demoFarm.clientName)
+    await screenshot(page, 'operator-client-switch-in-1280')
+    await dialog.getByRole('button', { name: en.support.cancel }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await screenshot(page, 'operator-client-1280')
+    await page.setViewportSize(phone)
+    const clientWidth = await pageWidth(page)
+    expect(clientWidth.wide).toEqual([])
+    expect(clientWidth.scroll).toBeLessThanOrEqual(clientWidth.viewport)
+    await screenshot(page, 'operator-client-390')
+    await page.getByRole('button', { name: en.support.switch_in }).click()
+    await page.getByRole('dialog', { name: en.support.title }).waitFor()
+    await screenshot(page, 'operator-client-switch-in-390')
   })
 })

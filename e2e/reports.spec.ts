@@ -3,7 +3,9 @@ import { demoFarm } from '@kropla/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
+import { demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
+import { farmWallClock } from './support/farm-clock'
 import { logInAsDemo } from './support/journey'
 
 const env = useJourneyEnvironment()
@@ -35,21 +37,6 @@ async function uploadPastReadings(baseUrl: string, endHour: number) {
     })
     expect(answer.status).toBe(202)
   }
-}
-
-/** A moment as the farm's wall clock, the value a datetime-local input takes. */
-function farmWallClock(ts: number) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: farmZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ts))
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
 }
 
 /**
@@ -89,8 +76,8 @@ describe('reports', () => {
     await page.getByRole('option', { name: 'Tomato field probe' }).click()
     await page.keyboard.press('Escape')
     expect(await page.getByTestId('source-count').textContent()).toMatch(/^Sources: [1-9]\d* of at most 40$/)
-    await page.getByLabel('Start (farm time)').fill(farmWallClock(start))
-    await page.getByLabel('End (farm time)').fill(farmWallClock(endHour))
+    await page.getByLabel('Start (farm time)').fill(farmWallClock(start, farmZone))
+    await page.getByLabel('End (farm time)').fill(farmWallClock(endHour, farmZone))
     await page.getByRole('switch', { name: /Compare with the previous period/ }).check({ force: true })
     await page.mouse.move(0, 0)
     await screenshot(page, 'reports-creator-1280')
@@ -117,7 +104,7 @@ describe('reports', () => {
     expect(current).toBeGreaterThan(0)
     expect(previous).toBeGreaterThan(0)
     const firstRow = await table.getByRole('row').nth(1).getByRole('cell').allTextContents()
-    expect(firstRow[0]).toBe(farmWallClock(start).replace('T', ' '))
+    expect(firstRow[0]).toBe(farmWallClock(start, farmZone).replace('T', ' '))
     expect(firstRow[current]).toBe(`${valueAt(start).toFixed(1)} °C`)
     expect(firstRow[previous]).toBe(`${valueAt(start - 24 * hour).toFixed(1)} °C`)
     await screenshot(page, 'reports-table-1280')
@@ -171,7 +158,7 @@ describe('reports', () => {
       .or(page.getByRole('combobox', { name: 'Outputs' }))
       .first()
     await outputs.click()
-    await page.getByRole('option', { name: 'Field valves o1' }).click()
+    await page.getByRole('option', { name: demoOutput('AM-411', 'o1') }).click()
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Generate' }).click()
     const summary = page.getByRole('table', { name: 'Irrigation summary' })

@@ -2,6 +2,7 @@ import { demoFarm } from '@kropla/domain'
 import { catalogues } from '@kropla/i18n'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
+import { demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { waitForFieldError } from './support/forms'
 import { logInAsDemo, visit } from './support/journey'
@@ -15,8 +16,8 @@ const env = useJourneyEnvironment({ simulator: false })
 
 const valves = demoFarm.modules.find((module) => module.model === 'AM-411')!
 const pumpHouse = demoFarm.modules.find((module) => module.model === 'AM-600')!
-/** Outputs are created with their module, named after it. */
-const firstValve = `${valves.name} o1`
+/** The demo names each output after what it drives. */
+const firstValve = demoOutput(valves.model, 'o1')
 
 describe('resources', () => {
   it('refuses to remove an output a water source uses, until the water source lets it go', async () => {
@@ -64,7 +65,7 @@ describe('resources', () => {
       .getByTestId('outputs-table')
       .getByText(firstValve, { exact: true })
       .waitFor({ state: 'detached' })
-    expect(await page.getByTestId('outputs-table').getByText(`${valves.name} o2`).count()).toBe(1)
+    expect(await page.getByTestId('outputs-table').getByText(demoOutput(valves.model, 'o2')).count()).toBe(1)
     expect(pageErrors).toEqual([])
   })
 

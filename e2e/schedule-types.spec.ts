@@ -1,8 +1,9 @@
-import { demoFarm, type ScheduleRow, scheduleTypes } from '@kropla/domain'
+import { type ScheduleRow, scheduleTypes } from '@kropla/domain'
 import { catalogues } from '@kropla/i18n'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
+import { demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, visit } from './support/journey'
 import {
@@ -26,12 +27,11 @@ import {
 const en = catalogues.en
 const env = useJourneyEnvironment()
 
-const moduleNamed = (model: string) => demoFarm.modules.find((module) => module.model === model)!.name
-/** Outputs are created with their module and named after it ("<module> o1"). */
-const fieldValves = moduleNamed('AM-411')
-const dripValves = moduleNamed('AM-421')
-const lights = moduleNamed('AM-401')
-const pumpHouse = moduleNamed('AM-600')
+/** The demo names each output after what it drives. */
+const fieldValves = 'AM-411'
+const dripValves = 'AM-421'
+const lights = 'AM-401'
+const pumpHouse = 'AM-600'
 /** Two cycles a day: a 10-minute cycle, the first element at 100 % (10 min), the second at 60 % (6 min). */
 const cycleMinutes = 10
 const percents = [100, 60] as const
@@ -51,28 +51,32 @@ const cases: Case[] = [
   {
     type: scheduleTypes.sequential,
     typeName: 'sequential',
-    outputs: [`${fieldValves} o1`, `${fieldValves} o2`],
+    outputs: [demoOutput(fieldValves, 'o1'), demoOutput(fieldValves, 'o2')],
   },
   {
     type: scheduleTypes.simultaneous,
     typeName: 'simultaneous',
-    outputs: [`${fieldValves} o3`, `${fieldValves} o4`],
+    outputs: [demoOutput(fieldValves, 'o3'), demoOutput(fieldValves, 'o4')],
   },
-  { type: scheduleTypes.interval, typeName: 'interval', outputs: [`${dripValves} o1`, `${dripValves} o2`] },
+  {
+    type: scheduleTypes.interval,
+    typeName: 'interval',
+    outputs: [demoOutput(dripValves, 'o1'), demoOutput(dripValves, 'o2')],
+  },
   {
     type: scheduleTypes.control_sequential,
     typeName: 'control_sequential',
-    outputs: [`${lights} o1`, `${lights} o2`],
+    outputs: [demoOutput(lights, 'o1'), demoOutput(lights, 'o2')],
   },
   {
     type: scheduleTypes.control_simultaneous,
     typeName: 'control_simultaneous',
-    outputs: [`${pumpHouse} o1`, `${pumpHouse} o2`],
+    outputs: [demoOutput(pumpHouse, 'o1'), demoOutput(pumpHouse, 'o2')],
   },
   {
     type: scheduleTypes.control_interval,
     typeName: 'control_interval',
-    outputs: [`${lights} o1`, `${pumpHouse} o1`],
+    outputs: [demoOutput(lights, 'o1'), demoOutput(pumpHouse, 'o1')],
   },
 ]
 

@@ -53,6 +53,8 @@ describe('security headers and first load', () => {
     expect(headers['x-content-type-options']).toBe('nosniff')
     expect(headers['cache-control']).toBe('no-cache')
     await page.locator('input[name="email"]').waitFor()
+    // The form shows before the page's last chunks and styles have arrived: count them once it is quiet.
+    await page.waitForLoadState('networkidle', { timeout: 60_000 })
 
     // Chromium asks for Brotli; every built script and style comes precompressed and cacheable for a year.
     const assets = recordAssets(responses)

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { useJourneyEnvironment } from './support/environment'
-import { submitLogin, visit, waitForHash } from './support/journey'
+import { visit } from './support/journey'
+import { createOperator, logInAsOperator, operatorUser } from './support/operator'
 
 /**
  * Issue 15 items 2, 3 and 11: the operator switches into the demo farm's account with a reason,
@@ -13,32 +14,10 @@ import { submitLogin, visit, waitForHash } from './support/journey'
  * log. Screens at 1280 and 390 px, no sideways scroll of the page.
  */
 const en = catalogues.en
-const operator = { email: 'support@kropla.app', password: 'Operator-pass-1' }
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1280, height: 800 }
 
-const env = useJourneyEnvironment({
-  simulator: false,
-  prepare: async ({ cli }) => {
-    await cli([
-      'user',
-      'create',
-      '--email',
-      operator.email,
-      '--password',
-      operator.password,
-      '--type',
-      'adminus',
-    ])
-  },
-})
-
-async function logInAsOperator(page: Page) {
-  await visit(page, env.stack.baseUrl, '/login')
-  await waitForHash(page, '#/login')
-  await submitLogin(page, operator)
-  await waitForHash(page, '#/')
-}
+const env = useJourneyEnvironment({ simulator: false, prepare: createOperator })
 
 /**
  * Whether the page fits the window once its layout has settled after a resize (the menu's slide-out
@@ -60,7 +39,7 @@ describe('support access', () => {
   it('switches into a client account with a reason and back, and the audit log shows it all', async () => {
     const { page } = await env.visit()
     await page.setViewportSize(desktop)
-    await logInAsOperator(page)
+    await logInAsOperator(page, env.stack.baseUrl)
 
     await visit(page, env.stack.baseUrl, '/admin/adminus/logs')
     await page.getByRole('heading', { name: en.audit.title }).waitFor()
@@ -122,7 +101,7 @@ describe('support access', () => {
     const text = (await table.textContent()) ?? ''
     expect(text).toContain(en.audit.actions.switch_in)
     expect(text).toContain(en.audit.actions.switch_out)
-    expect(text).toContain(`${operator.email} (support) on behalf of ${demoFarm.clientName}`)
+    expect(text).toContain(`${operatorUser.email} (support) on behalf of ${demoFarm.clientName}`)
     expect(text).toContain('Ticket 7')
     await screenshot(page, 'audit-log-after-support-1280')
     await page.setViewportSize(phone)

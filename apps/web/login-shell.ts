@@ -39,7 +39,13 @@ export function loginShell(langs: readonly string[] = ['en', 'pl']): Plugin {
           renderLoginShell: (lang: string) => string
         }
         for (const lang of langs) {
-          const page = html.replace(bootMarkup, `<div id="root">${renderLoginShell(lang)}</div>`)
+          const page = html
+            .replace(bootMarkup, `<div id="root">${renderLoginShell(lang)}</div>`)
+            // The manifest in the page's language (the app keeps it in step when the language changes).
+            .replace(
+              'href="/manifest.webmanifest"',
+              `href="/manifest${lang === 'en' ? '' : `.${lang}`}.webmanifest"`,
+            )
           await fs.writeFile(
             path.join(outDir, loginShellFile(lang)),
             page.replace('<html lang="en"', `<html lang="${lang}"`),

@@ -3,13 +3,14 @@ import { defineConfig } from 'vite'
 import { buildInfo } from './build-info'
 import { loginShell } from './login-shell'
 import { precompress } from './precompress'
+import { serviceWorkerBuild } from './service-worker-build'
 import { startAfterPaint } from './start-after-paint'
 
 const server = 'http://127.0.0.1:8080'
 
 /** The dev server forwards every server path so the browser sees one origin, as in production. */
 export default defineConfig({
-  plugins: [react(), buildInfo(), startAfterPaint(), loginShell(), precompress()],
+  plugins: [react(), buildInfo(), startAfterPaint(), loginShell(), serviceWorkerBuild(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

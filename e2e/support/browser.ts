@@ -42,11 +42,20 @@ export interface Visit {
   cspViolations: string[]
 }
 
-export async function openVisit(
-  browser: Browser,
-  options: { locale?: string; timezoneId?: string } = {},
-): Promise<Visit> {
+export interface VisitOptions {
+  locale?: string
+  timezoneId?: string
+  /**
+   * The app's service worker caches the shell and answers reads from its cache when the network
+   * fails, which would hide requests from page.route and from counts of what the page loaded; it
+   * is blocked unless a journey is about it (the offline journey).
+   */
+  serviceWorkers?: 'allow' | 'block'
+}
+
+export async function openVisit(browser: Browser, options: VisitOptions = {}): Promise<Visit> {
   const context = await browser.newContext({
+    serviceWorkers: options.serviceWorkers ?? 'block',
     viewport: desktop,
     locale: options.locale ?? 'en-US',
     timezoneId: options.timezoneId ?? 'Europe/Warsaw',

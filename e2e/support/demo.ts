@@ -1,4 +1,4 @@
-import { demoFarm } from '@kropla/domain'
+import { type DemoModule, demoFarm } from '@kropla/domain'
 
 /** The demo farm the journeys log in to: the same definition `DEMO=1` seeds and the simulator runs. */
 export const demoUser = {
@@ -8,3 +8,11 @@ export const demoUser = {
 }
 
 export const demoSerials = demoFarm.modules.map((module) => module.serial)
+
+/** The English name the demo gives the output of its module of that model: what it drives ("Main pump"). */
+export function demoOutput(model: string, field: string): string {
+  const module: DemoModule | undefined = demoFarm.modules.find((candidate) => candidate.model === model)
+  const output = module?.outputs?.find((candidate) => candidate.field === field)
+  if (!output) throw new Error(`the demo has no output ${field} on an ${model}`)
+  return output.name
+}

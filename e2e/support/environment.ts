@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { launchBrowser, openVisit, screenshot, type Visit } from './browser'
+import { launchBrowser, openVisit, screenshot, type Visit, type VisitOptions } from './browser'
 import { type Stack, type StackOptions, startStack } from './stack'
 
 export interface JourneyEnvironment {
   /** The running server and simulator (available from beforeAll on). */
   readonly stack: Stack
   /** A fresh browser context and page; closed after the test, with a screenshot when the test failed. */
-  visit(options?: { locale?: string; timezoneId?: string }): Promise<Visit>
+  visit(options?: VisitOptions): Promise<Visit>
 }
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { seedEmbeddedDataDir } from '../../apps/server/src/test/migrated-template'
 
 /**
  * The real product for the journeys: the server (`kropla serve`, demo farm seeded, fresh data
@@ -42,6 +43,8 @@ export interface StackOptions {
   simulator?: boolean
   /** Runs before `kropla serve`, e.g. to add modules to the fleet by the command line. */
   prepare?: (preparation: Preparation) => Promise<void>
+  /** Settings of the server beyond the journeys' own (e.g. GEOCODER_URL of a stand-in service). */
+  env?: Record<string, string>
 }
 
 /** A port nobody listens on right now (the kernel's choice for port 0, released at once). */
@@ -130,6 +133,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     )
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-e2e-'))
+  // A migrated empty database to start from; the server still runs (and finds done) its migrations.
+  if (!options.env?.DATABASE_URL) await seedEmbeddedDataDir(dataDir)
   const [port, mqttPort] = [await freePort(), await freePort()]
   const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = {
@@ -140,6 +145,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     MQTT_PORT: String(mqttPort),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...options.env,
   }
   // Settings from the developer's shell must not point the server somewhere else.
   for (const name of ['DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'PUBLIC_URL', 'NODE_OPTIONS']) delete env[name]

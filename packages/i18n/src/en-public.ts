@@ -8,7 +8,6 @@ export const enPublic = {
     tagline: 'Irrigation control and field monitoring',
     loading: 'Loading…',
     load_timeout: 'This part did not load in 120 seconds. Check your connection and reload.',
-    not_built: 'This screen is not built yet.',
     not_found_title: 'Page not found',
     not_found_text: 'There is nothing at this address.',
     back_home: 'Back to the start',

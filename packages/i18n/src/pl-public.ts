@@ -7,7 +7,6 @@ export const plPublic: PublicMessages = {
     tagline: 'Sterowanie nawadnianiem i monitoring upraw',
     loading: 'Wczytywanie…',
     load_timeout: 'Ta część nie wczytała się w 120 sekund. Sprawdź połączenie i odśwież stronę.',
-    not_built: 'Ten ekran nie jest jeszcze gotowy.',
     not_found_title: 'Nie znaleziono strony',
     not_found_text: 'Pod tym adresem nic nie ma.',
     back_home: 'Wróć do startu',

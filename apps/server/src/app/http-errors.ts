@@ -12,6 +12,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   not_found: 404,
   internal: 500,
   too_many_attempts: 429,
+  test_too_soon: 429,
   account_blocked: 403,
   account_expired: 403,
   registration_failed: 500,
@@ -35,6 +36,10 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   report_template_name_taken: 409,
   report_templates_too_many: 409,
   report_template_save_failed: 500,
+  test_already_running: 409,
+  test_no_outputs: 409,
+  push_not_subscribed: 404,
+  push_test_failed: 502,
 }
 
 /** A field problem: `path` dotted (`properties.flow`), `message` an i18n key `errors.<code>` or text. */

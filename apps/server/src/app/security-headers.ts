@@ -28,9 +28,11 @@ export const appContentSecurityPolicy = {
 
 /**
  * The CSP source of the map's tile service (MAP_TILE_URL): its scheme and host, a `{s}` subdomain
- * as `*` (https://{s}.tile.example.org -> https://*.tile.example.org); null without tiles. Only
- * img-src names it: Leaflet draws tiles as <img> elements, and its inline styles (positions,
- * transforms) are style attributes, which style-src 'unsafe-inline' already allows.
+ * as `*` (https://{s}.tile.example.org -> https://*.tile.example.org); null without tiles. img-src
+ * names it: Leaflet draws tiles as <img> elements, and its inline styles (positions, transforms)
+ * are style attributes, which style-src 'unsafe-inline' already allows. connect-src names it too:
+ * the field map (/mobile/maps) fetches the tiles it showed into Cache Storage for offline use
+ * (apps/web/src/features/map/tile-cache.ts) and draws kept ones as data: images.
  */
 export function mapTileSource(tileUrl: string | null): string | null {
   if (!tileUrl || tileUrl === 'none') return null
@@ -64,7 +66,11 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   const tiles = mapTileSource(options.mapTileUrl ?? null)
   const directives = tiles
-    ? { ...appContentSecurityPolicy, 'img-src': [...appContentSecurityPolicy['img-src'], tiles] }
+    ? {
+        ...appContentSecurityPolicy,
+        'img-src': [...appContentSecurityPolicy['img-src'], tiles],
+        'connect-src': [...appContentSecurityPolicy['connect-src'], tiles],
+      }
     : appContentSecurityPolicy
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives },

@@ -25,6 +25,8 @@ import { wireRealtime } from './wire-realtime'
 import { wireReportTemplates } from './wire-report-templates'
 import { wireReports } from './wire-reports'
 import { wireResources } from './wire-resources'
+import { type TestAreaOptions, wireTestArea } from './wire-test-area'
+import { wireTestChecks } from './wire-test-checks'
 import { wireWeather } from './wire-weather'
 
 export interface RunningServer {
@@ -46,7 +48,7 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
 }
 
 /** Test seams: clocks, intervals and thresholds, per area (see the wire-*.ts modules). */
-export interface ServerOptions extends AccountsOptions, IrrigationOptions {
+export interface ServerOptions extends AccountsOptions, IrrigationOptions, TestAreaOptions {
   /** Failed device logins (MQTT CONNECT, HTTP ingest): tests lower the thresholds. */
   deviceLoginPolicies?: Partial<DeviceLoginPolicies>
   /** How often silent modules and undelivered alarm notifications are looked for (default 30 s). */
@@ -126,6 +128,19 @@ export async function startServer(
     wireWeather(app, { database, now: options.now })
     wireHistory({ database, logger, realtime, now: options.now })
     wireReports(app, { database, now: options.now })
+    const testArea = wireTestArea(
+      app,
+      { database, realtime, manual: irrigation.manual, traffic, logger, now: options.now },
+      options,
+    )
+    wireTestChecks(app, {
+      database,
+      channels: alarms.channels,
+      subscriptions: alarms.subscriptions,
+      origin: alarms.origin,
+      runs: testArea.runs,
+      now: options.now,
+    })
     const accounts = wireAccounts(app, {
       database,
       config,
@@ -173,8 +188,10 @@ export async function startServer(
     const maintenance = wireMaintenance(database, logger)
     maintenance?.start()
     accounts.housekeeping.start()
+    accounts.auditRetention.start()
     accounts.messagePublication.start()
     alarms.sweep.start()
+    await testArea.start()
     ready = true
 
     let closing: Promise<void> | undefined
@@ -192,6 +209,8 @@ export async function startServer(
           ready = false
           logger.info('shutting down: no new work, flushing ingest')
           await maintenance?.stop()
+          // Test walks end first, their open output told to close while commands still go out.
+          await testArea.stop()
           // No plan is sent once shutdown begins; a run under way closes by its module's own timer.
           await irrigation.plans.stop()
           await ingest.close()
@@ -200,6 +219,7 @@ export async function startServer(
           await broker?.close()
           await app.close()
           await accounts.housekeeping.stop()
+          await accounts.auditRetention.stop()
           await accounts.messagePublication.stop()
           await alarms.stop()
           await realtime.close()

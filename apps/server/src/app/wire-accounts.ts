@@ -15,6 +15,7 @@ import { createSessionDal } from '../features/auth/session-dal'
 import { createSessionService } from '../features/auth/session-service'
 import { registerClientAccountRoutes } from '../features/clients/client-account-routes'
 import { createClientAccountService } from '../features/clients/client-account-service'
+import { createDemoLanguage } from '../features/demo/demo-labels'
 import { registerInvitationRoutes } from '../features/invitations/invitation-routes'
 import { createInvitationService } from '../features/invitations/invitation-service'
 import { createMeDal } from '../features/me/me-dal'
@@ -46,6 +47,8 @@ export interface AccountsOptions {
   attemptPolicies?: Partial<AttemptPolicies>
   /** How often sessions and login-failure counters are tidied and stale sockets logged out (default 60 s). */
   housekeepingMs?: number
+  /** How often audit log entries past AUDIT_RETENTION_DAYS are deleted (default every hour). */
+  auditRetentionMs?: number
 }
 
 /**
@@ -110,13 +113,16 @@ export function wireAccounts(
 
   registerAuthHooks(app, sessions)
   registerActorHook(app)
-  registerAuditRoutes(app, { audit: createAuditService({ dal: createAuditDal(db) }) })
+  const auditDal = createAuditDal(db)
+  registerAuditRoutes(app, { audit: createAuditService({ dal: auditDal }) })
   const browserSessions = createBrowserSessions({
     sessions,
     secureCookies: publicUrl?.startsWith('https:') ?? false,
     onSessionEnded: endSession,
   })
-  registerAuthRoutes(app, { users, throttle, browserSessions })
+  // Under DEMO=1 the demo farm is labelled in the language of whoever logs in to it or switches language.
+  const demoLanguage = config.DEMO ? createDemoLanguage(db) : undefined
+  registerAuthRoutes(app, { users, throttle, browserSessions, onLogin: demoLanguage })
   const messages = createMessagesService({
     mine: createUserMessagesDal(db),
     admin: createAdminMessagesDal(db),
@@ -137,6 +143,7 @@ export function wireAccounts(
     accountUsers: createAccountUsersService({ db, mailer, realtime, logger }),
     browserSessions,
     publicUrl,
+    onLangChange: demoLanguage,
   })
   registerRegistrationRoutes(app, {
     registration: createRegistrationService({ db, logger }),
@@ -167,6 +174,15 @@ export function wireAccounts(
       everyMs: deps.options.housekeepingMs ?? 60_000,
       logger,
       run: sessionHousekeeping({ sessions, throttle, checkSockets: () => realtime.checkSockets() }),
+    }),
+    auditRetention: createPeriodic({
+      name: 'audit log retention',
+      everyMs: deps.options.auditRetentionMs ?? 3_600_000,
+      logger,
+      run: () => {
+        const now = deps.options.now?.() ?? new Date()
+        return auditDal.prune(new Date(now.getTime() - config.AUDIT_RETENTION_DAYS * 86_400_000))
+      },
     }),
     messagePublication: createPeriodic({
       name: 'message publication',

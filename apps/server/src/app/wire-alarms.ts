@@ -11,6 +11,7 @@ import { createAlarmNotifier } from '../features/notifications/alarm-notifier'
 import { createNotificationChannels } from '../features/notifications/notification-channels'
 import { createNotificationsDal } from '../features/notifications/notifications-dal'
 import { registerPushRoutes } from '../features/push/push-routes'
+import { createPushTester } from '../features/push/push-test'
 import type { Realtime } from '../realtime/socket-server'
 import { createPeriodic } from './periodic'
 import type { Outbound } from './wire-outbound'
@@ -40,7 +41,7 @@ export function wireAlarms(
   const logger = deps.logger.child({ feature: 'alarms' })
   const dal = createAlarmsDal(pool)
   const events = createAlarmEvents({ dal, realtime: deps.realtime })
-  const { channels, subscriptions, vapid } = createNotificationChannels({
+  const { channels, subscriptions, vapid, pushSender } = createNotificationChannels({
     pool,
     mailer: deps.outbound.mailer,
     settings: deps.config,
@@ -60,6 +61,7 @@ export function wireAlarms(
     subscriptions,
     vapidPublicKey: async () => (await vapid()).publicKey,
     endpoints: deps.outbound.outboundUrls,
+    tester: createPushTester({ sender: pushSender, now }),
   })
   /** One sweep: silent modules, then notifications left pending. */
   const sweep = createPeriodic({
@@ -76,6 +78,10 @@ export function wireAlarms(
   return {
     monitor,
     notifier,
+    /** The notification channels and the origin links point to, for the profile's test messages. */
+    channels,
+    subscriptions,
+    origin,
     /** The no-data and notification sweep: `start()` with the timers, `runNow()` in tests. */
     sweep,
     /** Stops the sweep and waits for evaluations and notifications under way. */

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import type { AttemptLimiter } from '../features/auth/attempt-limiter'
+import { farmPoint } from '../features/clients/client-account-service'
+import { createClientsDal } from '../features/clients/clients-dal'
+import { registerGeocoderRoutes } from '../features/geocoder/geocoder-routes'
+import { createGeocoder } from '../features/geocoder/geocoder-service'
 import { registerGroupRoutes } from '../features/groups/groups-routes'
 import { createGroupsService } from '../features/groups/groups-service'
 import { mapSettingsOf, registerMapRoutes } from '../features/map/map-routes'
@@ -32,8 +36,8 @@ export function wireResources(
     attempts: AttemptLimiter
     /** A saved configuration may change thresholds: whoever caches a module's settings forgets them. */
     forgetModule: (serial: string) => void
-    /** The map's tile service (server-wide). */
-    map: { MAP_TILE_URL: string; MAP_TILE_ATTRIBUTION: string }
+    /** The map's tile service and the address geocoder (server-wide). */
+    map: { MAP_TILE_URL: string; MAP_TILE_ATTRIBUTION: string; GEOCODER_URL?: string }
   },
 ) {
   const db = deps.database.db
@@ -54,6 +58,14 @@ export function wireResources(
     regions: createRegionsService({ db, logger }),
     geoObjects: createGeoObjectsService({ db, logger }),
   })
-  registerMapRoutes(app, { settings: mapSettingsOf(deps.map) })
+  const clients = createClientsDal(db)
+  registerMapRoutes(app, {
+    settings: mapSettingsOf(deps.map),
+    farmPoint: async (idClient) => {
+      const client = await clients.findById(idClient)
+      return client && farmPoint(client)
+    },
+  })
+  registerGeocoderRoutes(app, { geocoder: createGeocoder({ url: deps.map.GEOCODER_URL, logger }) })
   return { objects }
 }

@@ -39,6 +39,8 @@ export const envSchema = z.object({
     .max(24 * 365)
     .default(72),
   SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
+  /** Audit log entries older than this many days are deleted (checked every hour). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long ingest gathers readings before one batched write. */
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(5000).default(50),
@@ -69,6 +71,13 @@ export const envSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Credit the tile service asks for, shown in the map's corner. */
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
+  /**
+   * A Nominatim-compatible geocoder (its base address: the server asks `<GEOCODER_URL>/search`)
+   * that finds the farm's place by its address. The server calls it for the browser (the
+   * Content-Security-Policy lets the browser reach only the app), at most once a second. Without
+   * it the address is kept as typed and the place is set by coordinates, position or the map.
+   */
+  GEOCODER_URL: url(['http', 'https']).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>

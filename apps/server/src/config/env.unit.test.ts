@@ -29,4 +29,19 @@ describe('configuration', () => {
     expect(config.DEMO).toBe(true)
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/)
   })
+
+  it('keeps the audit log 400 days unless told otherwise, and refuses a retention that is no number of days', () => {
+    expect(loadConfig({}).AUDIT_RETENTION_DAYS).toBe(400)
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).AUDIT_RETENTION_DAYS).toBe(30)
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS="0"/)
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: 'forever' })).toThrow(/AUDIT_RETENTION_DAYS/)
+  })
+
+  it('takes an http(s) geocoder address, and none by default', () => {
+    expect(loadConfig({}).GEOCODER_URL).toBeUndefined()
+    expect(loadConfig({ GEOCODER_URL: 'https://nominatim.example.org' }).GEOCODER_URL).toBe(
+      'https://nominatim.example.org',
+    )
+    expect(() => loadConfig({ GEOCODER_URL: 'nominatim.example.org' })).toThrow(/GEOCODER_URL/)
+  })
 })

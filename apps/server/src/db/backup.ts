@@ -44,6 +44,7 @@ export const backupTables = [
   'dashboards',
   'weather_settings',
   'report_templates',
+  'test_runs',
   'audit_log',
 ] as const
 

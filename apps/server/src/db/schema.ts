@@ -42,6 +42,10 @@ export const clients = pgTable('clients', {
   blocked: boolean('blocked').notNull().default(false),
   /** IANA name: the farm's schedules, plans and calendar days count in it. */
   time_zone: text('time_zone').notNull().default('Europe/Warsaw'),
+  /** The farm's place: its address as typed and its point in degrees (both coordinates or neither). */
+  farm_address: text('farm_address').notNull().default(''),
+  farm_lat: doublePrecision('farm_lat'),
+  farm_lng: doublePrecision('farm_lng'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 })
@@ -842,4 +846,28 @@ export const audit_log = pgTable(
     index('audit_log_client_at_idx').on(table.id_client, table.at.desc(), table.id.desc()),
     index('audit_log_at_idx').on(table.at.desc(), table.id.desc()),
   ],
+)
+
+/**
+ * The test area's runs (issue 16, migration 0012): who ran which test on what, when, the result
+ * (`running`, `pass`, `fail`, `partial`) and each item's result and reason in `details`
+ * (the domain's testRunDetailsSchema). `subject_name` keeps the subject's name of the time.
+ */
+export const test_runs = pgTable(
+  'test_runs',
+  {
+    id: serial('id').primaryKey(),
+    id_client: integer('id_client')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    id_user: integer('id_user').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    subject_id: integer('subject_id'),
+    subject_name: text('subject_name').notNull().default(''),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    result: text('result').notNull().default('running'),
+    details: jsonb('details').notNull().default({ items: [] }),
+  },
+  (table) => [index('test_runs_client_id_idx').on(table.id_client, table.id.desc())],
 )

@@ -90,7 +90,14 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/reports/templates/{id}': 'own account',
   'PUT /api/reports/templates/{id}': 'own account',
   'DELETE /api/reports/templates/{id}': 'own account',
-  'GET /api/map/settings': 'own user',
+  // The test area; probed in features/test-area/test-runs.test.ts and test-walks.test.ts.
+  'POST /api/test/runs/{id}/cancel': 'own account',
+  'POST /api/test/outputs/{id}': 'own account',
+  'POST /api/test/groups/{id}': 'own account',
+  'POST /api/test/resources': 'own account',
+  'GET /api/test/objects/{id}': 'own account',
+  'GET /api/map/settings': 'own account',
+  'GET /api/geocode': 'own user',
   'GET /api/about': 'own user',
   'POST /api/objects/check': 'own account',
   'POST /api/objects/nfc': 'own account',
@@ -157,10 +164,19 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/push/vapid_public_key': 'own user',
   'POST /api/push/subscriptions': 'own user',
   'DELETE /api/push/subscriptions': 'own user',
+  // Only to the session user's own subscription; probed in features/push/push-test.test.ts.
+  'POST /api/push/test': 'own user',
   // The weather and its stations: the session's account only; probed in features/weather/weather.test.ts.
   'GET /api/weather': 'own account',
   'GET /api/weather/settings': 'own account',
   'PUT /api/weather/settings': 'own account',
+  // The account's test history only (another's run is 404); probed in features/test-area/test-runs.test.ts.
+  'GET /api/test/runs': 'own account',
+  'GET /api/test/runs/{id}': 'own account',
+  // The weather check reads the session's account's stations only; probed in features/test-weather.
+  'POST /api/test/weather': 'own account',
+  // A test message to the session user only; probed in features/test-profile.
+  'POST /api/test/profile': 'own user',
   // Reports of the session's account's modules only; probed below and in features/reports/reports.test.ts.
   'POST /api/reports': 'own account',
   'POST /api/reports/export': 'own account',
@@ -250,6 +266,23 @@ describe('separation of client accounts', () => {
 
     expect(await victimRow()).toEqual(before)
     expect((await victimSession.request('GET', '/api/me')).status).toBe(200)
+  })
+
+  it("neither reads nor changes another account's farm place", async () => {
+    const place = { address: 'Polna 1, Grójec', location: { lat: 51.8655, lng: 20.8672 } }
+    const victimAccount = (await victimSession.request('GET', '/api/client')).body
+    expect(
+      (await victimSession.write('PUT', '/api/client', { ...victimAccount, farm_place: place })).status,
+    ).toBe(200)
+    const theirs = (await intruderSession.request('GET', '/api/client')).body
+    expect(theirs.farm_place).toEqual({ address: '', location: null })
+    expect((await intruderSession.request('GET', '/api/map/settings')).body.farm).toBeNull()
+    const moved = { address: 'Elsewhere', location: { lat: 10, lng: 10 } }
+    expect((await intruderSession.write('PUT', '/api/client', { ...theirs, farm_place: moved })).status).toBe(
+      200,
+    )
+    expect((await victimSession.request('GET', '/api/client')).body.farm_place).toEqual(place)
+    expect((await victimSession.request('GET', '/api/map/settings')).body.farm).toEqual(place.location)
   })
 
   it("neither reads, changes, groups nor activates another account's module", async () => {

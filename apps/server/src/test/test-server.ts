@@ -13,6 +13,7 @@ import { createFleetService } from '../features/fleet/fleet-service'
 import { createUserAccounts } from '../features/users/user-accounts'
 import { createUsersDal } from '../features/users/users-dal'
 import { watchDeclaredStatuses } from './declared-statuses'
+import { postgresTemplate, seedEmbeddedDataDir } from './migrated-template'
 
 /**
  * A real server for integration tests: PGlite in a fresh temporary directory, or a fresh
@@ -27,9 +28,10 @@ export interface TestServer extends RunningServer {
 
 async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `kropla_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+  const template = await postgresTemplate(adminUrl)
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name} template ${template}`)
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
@@ -52,6 +54,7 @@ export async function startTestServer(
   const scratch = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
     : null
+  if (!scratch && !env.DATA_DIR) await seedEmbeddedDataDir(dataDir)
   const config = loadConfig({
     PORT: '0',
     MQTT_PORT: '0',

@@ -7,7 +7,6 @@ import { AccessGate } from './guards/AccessGate'
 import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAdminus } from './guards/RequireAdminus'
 import { PublicLayout, type PublicRouteHandle } from './layout/PublicLayout'
-import { notBuiltOperatorRoutes, notBuiltRoutes } from './routes-not-built'
 import { NotFoundScreen } from './ui/NotFoundScreen'
 import { PendingState } from './ui/PendingState'
 import { RouteErrorScreen } from './ui/RouteErrorScreen'
@@ -109,6 +108,14 @@ const SupervisorScreen = lazy(() =>
 
 const MapScreen = lazy(() =>
   import('../features/map/MapScreen').then((module) => ({ default: module.MapScreen })),
+)
+
+// One chunk per area, which loads its screens: the router's chunk (on the login page) stays small.
+const MobileArea = lazy(() =>
+  import('../features/mobile/MobileArea').then((module) => ({ default: module.MobileArea })),
+)
+const TestArea = lazy(() =>
+  import('../features/test-area/TestArea').then((module) => ({ default: module.TestArea })),
 )
 
 const SchedulesScreen = lazy(() =>
@@ -237,6 +244,8 @@ export const routes: RouteObject[] = [
               { path: 'manual_control', element: screen(ManualControlScreen) },
               { path: 'calendar', element: screen(CalendarScreen) },
               { path: 'map', element: screen(MapScreen) },
+              { path: 'mobile/*', element: screen(MobileArea) },
+              { path: 'test/*', element: screen(TestArea) },
               { path: `${productSlug}_2/settings`, element: screen(SettingsScreen) },
               {
                 element: <RequireAdmin />,
@@ -245,7 +254,6 @@ export const routes: RouteObject[] = [
               { path: 'reports', element: screen(ReportsCreatorScreen) },
               { path: 'reports/view', element: screen(ReportViewScreen) },
               ...resourceRoutes,
-              ...notBuiltRoutes,
               {
                 element: <RequireAdminus />,
                 children: [{ path: 'supervisor', element: screen(SupervisorScreen) }],
@@ -284,7 +292,6 @@ export const routes: RouteObject[] = [
                   { path: 'adminus/messages', element: screen(AdminMessagesScreen) },
                   { path: 'adminus/message_templates', element: screen(MessageTemplatesScreen) },
                   { path: 'adminus/logs', element: screen(AdminAuditLogScreen) },
-                  ...notBuiltOperatorRoutes,
                 ],
               },
             ],
@@ -298,4 +305,16 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createHashRouter(routes)
+}
+
+/** Resolves once the router has matched the address and loaded the matched routes' code. */
+export function routerInitialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve()
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return
+      stop()
+      resolve()
+    })
+  })
 }

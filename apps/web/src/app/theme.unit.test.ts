@@ -54,4 +54,35 @@ describe('text contrast of the theme (WCAG AA, 4.5:1)', () => {
     const primary = DEFAULT_THEME.colors.cyan[shade] as string
     expect(contrast(primary, '#ffffff')).toBeGreaterThanOrEqual(aa)
   })
+
+  // Status words (badges, flagged values, "Not communicating") in the colours the screens use: as
+  // text or outline on a card (white) and on the page (gray 0), as a light badge on its own shade 1,
+  // and white on a filled badge. All shade 9 under primaryShade 9.
+  const palette = { ...DEFAULT_THEME.colors, ...theme.colors } as Record<string, readonly string[]>
+  for (const colour of [
+    'red',
+    'orange',
+    'yellow',
+    'teal',
+    'green',
+    'lime',
+    'blue',
+    'cyan',
+    'gray',
+    'grape',
+  ]) {
+    it(`${colour} status text reads as text, outline, light and filled badge`, () => {
+      const shades = palette[colour] as readonly string[]
+      const text = shades[9] as string
+      expect(contrast(text, '#ffffff')).toBeGreaterThanOrEqual(aa)
+      expect(contrast(text, DEFAULT_THEME.colors.gray[0])).toBeGreaterThanOrEqual(aa)
+      expect(contrast(text, shades[1] as string)).toBeGreaterThanOrEqual(aa)
+    })
+  }
+
+  it('secondary labels on the page background (gray 0) around the cards', () => {
+    expect(contrast(textColours.light.dimmed as string, DEFAULT_THEME.colors.gray[0])).toBeGreaterThanOrEqual(
+      aa,
+    )
+  })
 })

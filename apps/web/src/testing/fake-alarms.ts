@@ -1,4 +1,10 @@
-import { type AlarmRow, alarmListQuerySchema, type MeResponse, pushSubscriptionSchema } from '@kropla/domain'
+import {
+  type AlarmRow,
+  alarmListQuerySchema,
+  type MeResponse,
+  pushSubscriptionSchema,
+  pushTestSchema,
+} from '@kropla/domain'
 import { meFixture, objectFixture } from '@kropla/domain/testing'
 import { type Lang, translate } from '@kropla/i18n'
 import { createFakeServer, type FakeServer } from './fake-server'
@@ -59,6 +65,8 @@ export function withAlarms(server: FakeServer, rows: AlarmRow[] = []) {
     alarms: rows,
     vapidKey: 'BOrd-vapid-public-key_0123456789',
     subscriptions: [] as { endpoint: string; keys: { p256dh: string; auth: string } }[],
+    /** Endpoints sent a test push (`/api/push/test`); a second one within the test is refused (429). */
+    testsSent: [] as string[],
     /** While set, every alarm request fails as a server error does. */
     isDown: false,
   }
@@ -75,8 +83,8 @@ export function withAlarms(server: FakeServer, rows: AlarmRow[] = []) {
     if (method !== 'GET' && headers['csrf-token'] !== 'csrf-1') return server.fetch(input, init)
     const body: unknown = init?.body === undefined ? undefined : JSON.parse(String(init.body))
     server.state.calls.push({ method, path: `${path}${url.search}`, body })
-    const refuse = (status: number, code: string) =>
-      json(status, { error: code, message: translate(lang, `errors.${code}`) })
+    const refuse = (status: number, code: string, params?: Record<string, string | number>) =>
+      json(status, { error: code, message: translate(lang, `errors.${code}`, params) })
     if (state.isDown && path.startsWith('/api/alarms')) return refuse(500, 'internal')
     const failure = server.state.failures.get(`${method} ${path}`)
     if (failure) {
@@ -158,6 +166,15 @@ export function withAlarms(server: FakeServer, rows: AlarmRow[] = []) {
       const endpoint = (body as { endpoint?: unknown } | undefined)?.endpoint
       state.subscriptions = state.subscriptions.filter((known) => known.endpoint !== endpoint)
       return json(204, null)
+    }
+    if (path === '/api/push/test' && method === 'POST') {
+      const parsed = pushTestSchema.safeParse(body)
+      if (!parsed.success) return refuse(400, 'validation_failed')
+      if (!state.subscriptions.some((known) => known.endpoint === parsed.data.endpoint))
+        return refuse(404, 'push_not_subscribed')
+      if (state.testsSent.length > 0) return refuse(429, 'too_many_attempts', { seconds: 30 })
+      state.testsSent.push(parsed.data.endpoint)
+      return json(200, { sent_at: new Date().toISOString() })
     }
     return refuse(404, 'not_found')
   }

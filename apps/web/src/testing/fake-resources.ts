@@ -34,7 +34,9 @@ export function objectDetailFixture(overrides: Partial<ObjectDetail> = {}): Obje
   }
 }
 
-function outputRow(row: Partial<Output> & Pick<Output, 'id' | 'name' | 'id_object' | 'field_name'>): Output {
+export function outputRow(
+  row: Partial<Output> & Pick<Output, 'id' | 'name' | 'id_object' | 'field_name'>,
+): Output {
   return {
     description: '',
     kind: 'output',

@@ -6,6 +6,7 @@ import {
   clientAccountSchema,
   deleteClientAccountSchema,
   deleteOwnUserSchema,
+  type GeocodedPlace,
   inviteUserSchema,
   type MeResponse,
   newPasswordSchema,
@@ -96,6 +97,7 @@ function defaultClient(me: MeResponse): ClientAccount & { expires_at: string | n
     correspondence_same: true,
     correspondence: address,
     time_zone: me.user.client_time_zone,
+    farm_place: { address: '', location: null },
     expires_at: '2027-01-01T00:00:00.000Z',
     blocked: false,
   }
@@ -145,6 +147,8 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
     calls: [] as FakeCall[],
     nextUserId: 100,
     dashboards: defaultDashboards(),
+    /** The server's address search (GEOCODER_URL): the places it finds, or null when not configured. */
+    geocoder: null as ((query: string) => GeocodedPlace[]) | null,
   }
 
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -353,6 +357,20 @@ export function createFakeServer(me: MeResponse, options: { isLoggedIn?: boolean
         order_email: 'orders@example.com',
         support_email: 'support@example.com',
       })
+    if (path === '/api/map/settings' && method === 'GET')
+      return json(200, {
+        tileUrl: null,
+        attribution: '',
+        maxZoom: 19,
+        farm: state.client.farm_place.location,
+        geocoder: state.geocoder !== null,
+      })
+    if (path === '/api/geocode' && method === 'GET') {
+      if (!isAdmin) return refuse(403, 'access_denied')
+      if (state.geocoder === null) return refuse(404, 'geocoder_not_configured')
+      const query = new URLSearchParams(url.split('?')[1] ?? '').get('q') ?? ''
+      return json(200, { places: state.geocoder(query) })
+    }
     if (path === '/api/client' && method === 'GET') return json(200, state.client)
     if (path === '/api/client' && method === 'PUT') {
       const data = check<ClientAccount>(clientAccountSchema)

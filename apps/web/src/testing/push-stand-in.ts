@@ -59,7 +59,15 @@ export function installPushStandIn(options: PushStandInOptions = {}) {
     },
   }
   const registration = { scope: 'http://localhost/', pushManager }
+  // A real ServiceWorkerContainer is an event target: the app hears the worker's messages on it.
+  const messageListeners = new Set<(event: MessageEvent) => void>()
   const serviceWorker = {
+    addEventListener: (type: string, listener: (event: MessageEvent) => void) => {
+      if (type === 'message') messageListeners.add(listener)
+    },
+    removeEventListener: (type: string, listener: (event: MessageEvent) => void) => {
+      if (type === 'message') messageListeners.delete(listener)
+    },
     getRegistration: async () => (state.isRegistered ? registration : undefined),
     register: async (url: string, registerOptions?: RegistrationOptions) => {
       state.registered.push({ url, scope: registerOptions?.scope })
@@ -86,6 +94,10 @@ export function installPushStandIn(options: PushStandInOptions = {}) {
 
   return {
     state,
+    /** The service worker posts `data` to the page (a push received, say). */
+    post(data: unknown) {
+      for (const listener of messageListeners) listener(new MessageEvent('message', { data }))
+    },
     uninstall() {
       Reflect.deleteProperty(navigator, 'serviceWorker')
       Reflect.deleteProperty(window, 'PushManager')

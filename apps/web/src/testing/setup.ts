@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import { takeContractBreaches } from './contract-check'
+import { mediaQueries } from './media-queries'
 
 // Screens load as lazy chunks (compiled on first import) and answer through the fake server; on a
 // busy machine (a load average of 10 and more on two cores) that has taken over 10 s. One generous
@@ -22,16 +23,7 @@ afterEach(() => {
 
 // jsdom lacks the layout APIs Mantine asks for; the tests need them present, not working.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })
+  window.matchMedia = mediaQueries(() => false)
 }
 
 if (!window.ResizeObserver) {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailSchema } from '../auth/schemas'
+import { farmPlaceSchema } from '../geo/place'
 import { timeZoneSchema } from '../time/time-zone'
 import { isCountryCode } from './countries'
 import { optionalText, phoneSchema, requiredText } from './fields'
@@ -37,6 +38,8 @@ export const clientAccountSchema = z.object({
   correspondence: z.object(address),
   /** The farm's time zone: its schedules, plans and calendar days count in it. */
   time_zone: timeZoneSchema,
+  /** The farm's place: the map opens on it while no module has a location. */
+  farm_place: farmPlaceSchema,
 })
 export type ClientAccount = z.infer<typeof clientAccountSchema>
 

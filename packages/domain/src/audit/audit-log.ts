@@ -8,7 +8,17 @@ import { momentSchema } from '../input/dates'
  */
 
 /** What happened: a row inserted, updated or deleted, or an operator switching into or out of an account. */
-export const auditActions = ['insert', 'update', 'delete', 'switch_in', 'switch_out'] as const
+export const auditActions = [
+  'insert',
+  'update',
+  'delete',
+  'switch_in',
+  'switch_out',
+  'login',
+  'login_failed',
+  'logout',
+  'logout_forced',
+] as const
 export type AuditAction = (typeof auditActions)[number]
 
 export const auditEntrySchema = z.object({

@@ -79,6 +79,8 @@ export const errorCodes = [
   'report_templates_too_many',
   'report_template_save_failed',
   'push_endpoint_refused',
+  'push_not_subscribed',
+  'push_test_failed',
   'dashboard_name_too_long',
   'dashboards_too_many',
   'dashboard_save_failed',
@@ -95,6 +97,12 @@ export const errorCodes = [
   'report_range_too_long',
   'serial_in_fleet',
   'csv_invalid',
+  'geocoder_not_configured',
+  'geocoder_failed',
+  'test_seconds_range',
+  'test_already_running',
+  'test_no_outputs',
+  'test_too_soon',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
@@ -122,6 +130,7 @@ export const ruleErrorCodes = [
   'dashboard_too_many_widgets',
   'widget_no_device',
   'widget_no_parameter',
+  'test_seconds_range',
 ] as const satisfies readonly ErrorCode[]
 const ruleKeys: ReadonlySet<string> = new Set(ruleErrorCodes.map((code) => `errors.${code}`))
 

@@ -51,15 +51,24 @@ export type SwitchOrder = { on: boolean; minutes: number | null; until?: string 
 
 /**
  * The orders of one switch, one command per module: `closeAt` is when a timed opening closes
- * (null when closing, or opening until closed), however late the order arrives.
+ * (null when closing, or opening until closed), however late the order arrives. `seconds`, when
+ * given, is a shorter opening than whole minutes (the test area's pulse): it closes `seconds`
+ * after `at` by the module's clock (`until`), while `minutes` stays the whole minutes a module
+ * without a set clock runs at most.
  */
 export function switchOrders(
   targets: readonly SwitchTarget[],
   on: boolean,
   minutes: number | null,
   at: Date,
+  seconds?: number,
 ) {
-  const closeAt = on && minutes !== null ? new Date(at.getTime() + minutes * 60_000) : null
+  const closeAt =
+    on && seconds !== undefined
+      ? new Date(at.getTime() + seconds * 1000)
+      : on && minutes !== null
+        ? new Date(at.getTime() + minutes * 60_000)
+        : null
   const byObject = new Map<number, SwitchTarget[]>()
   for (const output of targets)
     byObject.set(output.id_object, [...(byObject.get(output.id_object) ?? []), output])

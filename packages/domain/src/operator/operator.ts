@@ -185,6 +185,8 @@ export const operatorAlarmSchema = z.object({
   id_object: z.number().int(),
   object_name: z.string(),
   serial: z.string(),
+  /** The module's model: the catalogue gives the field's name and unit. */
+  model: z.string(),
   alarm_name: z.string(),
   field: z.string().nullable(),
   threshold: z.number().nullable(),

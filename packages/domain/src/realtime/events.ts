@@ -17,6 +17,7 @@ import {
 import { type LiveDataRow, liveDataRowSchema } from '../live/live-data-row'
 import { type UserMessageEvent, userMessageEventSchema } from '../messages/messages'
 import type { ActiveSocketsAck, SupervisorHistoryAck } from '../operator/supervisor'
+import { type TestRun, testRunSchema } from '../test-area/test-runs'
 
 export const objectConnectionSchema = z.object({
   id_object: z.number().int(),
@@ -84,6 +85,8 @@ export interface ServerToClientEvents {
   outputs_plans: (rows: OutputPlanRow[]) => void
   /** Output plans of the account removed (replan, schedule deleted). */
   deleted_outputs_plans: (payload: DeletedOutputPlans) => void
+  /** A test run of the account started, moved on or ended (the test area). */
+  test_runs: (run: TestRun) => void
 }
 
 /**
@@ -105,6 +108,7 @@ export const serverEventSchemas = {
   manual_opens: z.array(manualOpenRowSchema),
   outputs_plans: z.array(outputPlanRowSchema),
   deleted_outputs_plans: deletedOutputPlansSchema,
+  test_runs: testRunSchema,
 } satisfies {
   [Event in Exclude<keyof ServerToClientEvents, 'log_out'>]: z.ZodType<
     Parameters<ServerToClientEvents[Event]>[0]

@@ -9,6 +9,12 @@ import type { DeltaComparator } from './report-types'
 /** Half away from zero at `decimals`, without binary surprises (1.005 → 1.01). */
 export function roundTo(value: number, decimals: number): number {
   const sign = value < 0 ? -1 : 1
+  // Away from a tie, the binary product rounds like the decimal shift (both within an ulp of it)
+  // and n / 10^d is the same double as the text `ne-d`; only near .5 is the text needed (1.005).
+  const factor = 10 ** decimals
+  const product = Math.abs(value) * factor
+  const fraction = product - Math.floor(product)
+  if (Math.abs(fraction - 0.5) > 1e-6 && product < 1e15) return sign * (Math.round(product) / factor) || 0
   const scaled = Number(`${Math.abs(value)}e${decimals}`)
   return sign * Number(`${Math.round(scaled)}e-${decimals}`) || 0
 }

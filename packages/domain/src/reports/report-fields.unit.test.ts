@@ -163,6 +163,27 @@ describe('report calculations (spec 02 section 9)', () => {
     expect(dailyAverage(517.5, 46)).toBe(11.25)
     expect(dailyAverage(10, 3)).toBe(3.33)
     expect(dailyAverage(0, 0)).toBeNull()
+  })
+
+  it('rounds every value exactly as shifting its decimal text would', () => {
+    // The decimal-text rounding the fast path stands in for, checked on averages of 10-minute
+    // readings with 1 to 3 decimals and on arbitrary doubles.
+    const byText = (value: number, decimals: number) => {
+      const sign = value < 0 ? -1 : 1
+      const scaled = Number(`${Math.abs(value)}e${decimals}`)
+      return sign * Number(`${Math.round(scaled)}e-${decimals}`) || 0
+    }
+    let seed = 7
+    const random = () => {
+      seed = (seed * 16_807) % 2_147_483_647
+      return seed / 2_147_483_647
+    }
+    for (let index = 0; index < 5_000; index++) {
+      const readings = Math.round(random() * 143) + 1
+      const sum = Math.round((random() - 0.3) * 50_000) / 10 ** (1 + (index % 3))
+      for (const value of [sum / readings, sum, (random() - 0.5) * 1e6])
+        for (const decimals of [1, 2, 4]) expect(roundTo(value, decimals)).toBe(byText(value, decimals))
+    }
     expect(summedAmount(7, 0.2)).toBe(1.4)
     expect(summedAmount(3, 0.25)).toBe(0.8)
   })

@@ -1,6 +1,7 @@
 export * from './common'
 export * from './equipment'
 export * from './groups'
+export * from './module-label'
 export * from './objects'
 export * from './regions'
 export * from './sections'

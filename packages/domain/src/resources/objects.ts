@@ -82,6 +82,7 @@ export const objectAssignmentSchema = z.object({ ids: idListSchema })
  */
 export function objectSettingsSchemaFor(model: DeviceModel) {
   const inputNames = new Set(model.inputs.map((input) => input.name))
+  const inputs = new Map(model.inputs.map((input) => [input.name, input]))
   const configurable = new Map(model.configurableInputs.map((input) => [input.field, input]))
   const alarmFields = new Set(model.alarmFields)
   return z.object({
@@ -105,10 +106,26 @@ export function objectSettingsSchemaFor(model: DeviceModel) {
             message: 'errors.choice_invalid',
           })
       }
-      for (const key of Object.keys(config.alarms)) {
+      for (const [key, threshold] of Object.entries(config.alarms)) {
         const parsed = parseAlarmKey(key)
-        if (!parsed || !alarmFields.has(parsed.field))
+        if (!parsed || !alarmFields.has(parsed.field)) {
           context.addIssue({ code: 'custom', path: ['alarms', key], message: 'errors.field_unknown' })
+          continue
+        }
+        // A reading never leaves its range, so a threshold outside it is never reached (the browser
+        // says so first, in the user's unit; this is the last line). A hundredth of slack: values
+        // typed in °F are stored rounded to hundredths of a °C.
+        const input = inputs.get(parsed.field)
+        const { value } = threshold
+        if (
+          (input?.min !== undefined && value < input.min - 0.01) ||
+          (input?.max !== undefined && value > input.max + 0.01)
+        )
+          context.addIssue({
+            code: 'custom',
+            path: ['alarms', key, 'value'],
+            message: 'errors.threshold_out_of_range',
+          })
       }
     }),
   })

@@ -57,6 +57,21 @@ export function createAuditDal(db: Db) {
         .orderBy(asc(audit_log.entity))
       return { clients: clientRows, users: userRows, entities: entityRows.map((row) => row.entity) }
     },
+    /**
+     * Deletes the entries written before `before` (the retention, AUDIT_RETENTION_DAYS), a batch at
+     * a time so that a long backlog never holds the table for long; returns how many went.
+     */
+    async prune(before: Date, batch = 5_000) {
+      let removed = 0
+      for (;;) {
+        const result = await db.execute(
+          sql`delete from audit_log where id in (select id from audit_log where at < ${before} limit ${batch})`,
+        )
+        const count = result.rowCount ?? 0
+        removed += count
+        if (count < batch) return removed
+      }
+    },
     /** How many entries there are in all (tests and the operator's overview). */
     async count() {
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(audit_log)

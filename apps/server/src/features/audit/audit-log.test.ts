@@ -5,7 +5,7 @@ import { groups } from '../../db/schema'
 import { addUser, loggedIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
-  type httpSession,
+  httpSession,
   seedAccount,
   startTestServer,
   type TestServer,
@@ -44,7 +44,8 @@ const notAudited: Record<string, string> = {
   readings_hourly: 'device telemetry',
   readings_daily: 'device telemetry',
   ingest_rejections: 'device telemetry',
-  sessions: 'bookkeeping touched on every use; support switches are logged as entries of their own',
+  sessions:
+    'bookkeeping touched on every use; logins, logouts and support switches are logged as entries of their own',
   login_failures: 'throttle counters',
   outputs_plans: 'derived from schedules (their writes are logged) by the planner, hundreds at a time',
   alarm_notifications: 'delivery bookkeeping of the notifier',
@@ -193,6 +194,72 @@ describe('the audit log', () => {
     const entries = await operatorLog(`?id_client=${farm.user.id_client}`)
     expect(entries.filter((entry) => /readings|latest/.test(entry.entity))).toEqual([])
     expect(entries.filter((entry) => entry.entity === 'objects' && entry.action === 'update')).toEqual([])
+  })
+})
+
+describe('logins and logouts', () => {
+  const sessionEntries = async (idClient: number, email: string) =>
+    (await operatorLog(`?entity=sessions&id_client=${idClient}`)).filter(
+      (entry) => (entry.after ?? entry.before)?.user === email,
+    )
+
+  it('records a failed login, a login and a logout: whose, which account, from which address, when', async () => {
+    const started = Date.now()
+    const { email } = await addUser(server, farm.user.id_client, 'normal')
+    const wrong = httpSession(server.url)
+    expect((await wrong.login(email, 'Not-the-password-1')).status).toBe(401)
+    const session = await loggedIn(server.url, email)
+    expect((await session.write('GET', '/logout')).status).toBe(200)
+
+    const entries = await sessionEntries(farm.user.id_client, email)
+    // Newest first; the log's kind filter gives only these three.
+    expect(entries.map((entry) => entry.action)).toEqual(['logout', 'login', 'login_failed'])
+    const [logout, login, failed] = entries as [AuditEntry, AuditEntry, AuditEntry]
+    expect(login).toMatchObject({
+      entity: 'sessions',
+      id_client: farm.user.id_client,
+      actor_email: email,
+      ip: '127.0.0.1',
+      via: 'http',
+    })
+    expect(logout).toMatchObject({ actor_email: email, id_client: farm.user.id_client, ip: '127.0.0.1' })
+    // Nobody is logged in at a failed attempt: the address and the account tried are what is known.
+    expect(failed).toMatchObject({ actor_email: null, id_client: farm.user.id_client, ip: '127.0.0.1' })
+    for (const entry of entries) expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(started - 1000)
+    expect(
+      (await operatorLog(`?entity=sessions&id_client=${farm.user.id_client}`)).every(
+        (entry) => entry.entity === 'sessions',
+      ),
+    ).toBe(true)
+  })
+
+  it("records the logout of every session a block ends, as the operator's doing, and shows logins in the account's own log", async () => {
+    const blockedFarm = await seedAccount(server, [])
+    const { email } = await addUser(server, blockedFarm.user.id_client, 'normal')
+    const user = await loggedIn(server.url, email)
+    const admin = await loggedIn(server.url, blockedFarm.email)
+    const own = await logOf(admin, '/api/audit_log?entity=sessions')
+    expect(
+      own
+        .filter((entry) => entry.action === 'login')
+        .map((entry) => entry.actor_email)
+        .sort(),
+    ).toEqual([blockedFarm.email, email].sort())
+
+    const operator = await loggedIn(server.url, operatorEmail)
+    const blocked = await operator.write('PUT', `/api/admin/clients/${blockedFarm.user.id_client}/access`, {
+      blocked: true,
+    })
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200)
+    expect((await user.request('GET', '/api/me')).status).not.toBe(200)
+
+    const forced = (await sessionEntries(blockedFarm.user.id_client, email)).filter(
+      (entry) => entry.action === 'logout_forced',
+    )
+    expect(forced).toHaveLength(1)
+    expect(forced[0]).toMatchObject({ actor_email: operatorEmail, id_client: blockedFarm.user.id_client })
+    const admins = await sessionEntries(blockedFarm.user.id_client, blockedFarm.email)
+    expect(admins.map((entry) => entry.action)).toContain('logout_forced')
   })
 })
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { apiErrorSchema, loginGate, loginSchema, okAnswerSchema, tokenResponseSchema } from '@kropla/domain'
+import { type Lang, langCookieName, pickLang } from '@kropla/i18n/lang'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sendError } from '../../app/http-errors'
@@ -17,6 +18,8 @@ export interface AuthRouteDeps {
   users: UsersDal
   throttle: LoginThrottle
   browserSessions: BrowserSessions
+  /** After a login, with the language the browser shows (its stored choice, then Accept-Language): the demo relabels its farm. */
+  onLogin?: (idClient: number, lang: Lang) => Promise<void>
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
@@ -74,7 +77,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         waitSeconds: reserved.waitSeconds,
         passwordMatches: Boolean(user && valid),
       })
-      if (verdict.kind !== 'proceed' || !user) return sendError(request, reply, 'incorrect_login')
+      if (verdict.kind !== 'proceed' || !user) {
+        if (user) await deps.browserSessions.recordFailedLogin(request, user)
+        return sendError(request, reply, 'incorrect_login')
+      }
       await deps.throttle.succeeded(reserved)
       reply.setCookie(deviceCookie, deps.throttle.issueDeviceToken(user.email), {
         ...cookieOptions(request),
@@ -83,6 +89,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       })
       // Told only to whoever knows the password: blocked and expired accounts are refused there.
       await deps.browserSessions.start(request, reply, user)
+      await deps.onLogin?.(
+        user.id_client,
+        pickLang([request.cookies[langCookieName], request.headers['accept-language']]),
+      )
       return { ok: true as const }
     },
   )
@@ -97,7 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request, reply) => {
-      await deps.browserSessions.end(request, reply)
+      await deps.browserSessions.logout(request, reply)
       return { ok: true as const }
     },
   )

@@ -24,10 +24,10 @@ export function createBrowserSessions(deps: BrowserSessionDeps) {
   })
 
   /** Ends the request's session, usable or refused (rotation at login, logout). */
-  async function end(request: FastifyRequest, reply: FastifyReply) {
+  async function end(request: FastifyRequest, reply: FastifyReply, logout?: 'logout') {
     const sessionId = request.auth?.sessionId ?? request.refusedSession?.sessionId
     if (sessionId) {
-      await deps.sessions.end(sessionId)
+      await deps.sessions.end(sessionId, logout)
       deps.onSessionEnded(sessionId)
       request.auth = null
       request.refusedSession = null
@@ -38,6 +38,11 @@ export function createBrowserSessions(deps: BrowserSessionDeps) {
   return {
     cookieOptions,
     end,
+    /** The user logs out: the session ends and the logout is in the audit log. */
+    logout: (request: FastifyRequest, reply: FastifyReply) => end(request, reply, 'logout'),
+    /** A wrong password for an existing user, recorded in their account's audit log. */
+    recordFailedLogin: (request: FastifyRequest, user: UserRow) =>
+      deps.sessions.recordFailedLogin(user, request.ip),
     /**
      * Logs the user in: a blocked or expired account is refused (HttpError), any earlier session
      * of this browser ends, a fresh session starts (a new id: no fixation) and its cookie is set.

@@ -1,10 +1,35 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
+import type { Actor } from '../../db/actor-context'
 import type { Db } from '../../db/client'
 import { clients, sessions, user_clients, users } from '../../db/schema'
 
 export type NewSession = typeof sessions.$inferInsert
 export type SessionRow = typeof sessions.$inferSelect
 export type ClientRow = typeof clients.$inferSelect
+
+/** Logins and logouts in the audit log (kind `sessions`): who, which account, from where, when. */
+export type SessionEvent = 'login' | 'login_failed' | 'logout' | 'logout_forced'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Records a login or logout in the audit log, in the transaction of the session's write. `actor`
+ * names who, where the request's own actor cannot (a login is made by a request not yet logged in).
+ */
+async function recordSessionEvent(
+  tx: Tx,
+  event: SessionEvent,
+  user: { user_id: number; id_client: number },
+  details: Record<string, unknown>,
+  actor?: Actor,
+) {
+  if (actor) await tx.execute(sql`select set_config('kropla.actor', ${JSON.stringify(actor)}, true)`)
+  await tx.execute(
+    sql`select audit_record(${event}, 'sessions', ${String(user.user_id)}, ${user.id_client}::integer,
+      null, jsonb_build_object('user', (select u.email from users u where u.id = ${user.user_id}::integer))
+        || ${JSON.stringify(details)}::jsonb, null)`,
+  )
+}
 
 export function createSessionDal(db: Db) {
   /** A session with its user, its current client account and the user's assignment there (if any). */
@@ -20,8 +45,28 @@ export function createSessionDal(db: Db) {
       )
 
   return {
-    async insert(session: NewSession) {
-      await db.insert(sessions).values(session)
+    /** Starts a session; the login is recorded in the audit log as the user's, in the same transaction. */
+    async insert(session: NewSession, login?: { actor: Actor }) {
+      if (!login) {
+        await db.insert(sessions).values(session)
+        return
+      }
+      await db.transaction(async (tx) => {
+        await tx.insert(sessions).values(session)
+        await recordSessionEvent(
+          tx,
+          'login',
+          { user_id: session.user_id, id_client: session.id_client },
+          { user_agent: session.user_agent ?? '' },
+          login.actor,
+        )
+      })
+    },
+    /** A wrong password for an existing user, recorded in their account's log (by the anonymous request). */
+    async recordFailedLogin(user: { id: number; id_client: number }, actor: Actor) {
+      await db.transaction((tx) =>
+        recordSessionEvent(tx, 'login_failed', { user_id: user.id, id_client: user.id_client }, {}, actor),
+      )
     },
     async findContext(id: string) {
       const [row] = await withContext().where(eq(sessions.id, id))
@@ -74,8 +119,19 @@ export function createSessionDal(db: Db) {
           )
       })
     },
-    async remove(id: string) {
-      await db.delete(sessions).where(eq(sessions.id, id))
+    /** Ends a session; `logout` (the user's own, or one of their other devices) is recorded in the audit log. */
+    async remove(id: string, logout?: 'logout') {
+      if (!logout) {
+        await db.delete(sessions).where(eq(sessions.id, id))
+        return
+      }
+      await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(sessions)
+          .where(eq(sessions.id, id))
+          .returning({ user_id: sessions.user_id, id_client: sessions.id_client })
+        for (const row of removed) await recordSessionEvent(tx, logout, row, {})
+      })
     },
     async listForUser(userId: number) {
       return db
@@ -86,11 +142,15 @@ export function createSessionDal(db: Db) {
     },
     /** Ends every session working in that client account; returns their ids (for their sockets). */
     async removeForClient(idClient: number) {
-      const removed = await db
-        .delete(sessions)
-        .where(eq(sessions.id_client, idClient))
-        .returning({ id: sessions.id })
-      return removed.map((row) => row.id)
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(sessions)
+          .where(eq(sessions.id_client, idClient))
+          .returning({ id: sessions.id, user_id: sessions.user_id, id_client: sessions.id_client })
+        // Blocking logs the account's users out at once: each ended session is in the audit log.
+        for (const row of removed) await recordSessionEvent(tx, 'logout_forced', row, {})
+        return removed.map((row) => row.id)
+      })
     },
     async removeExpired(now: Date) {
       const removed = await db

@@ -132,17 +132,29 @@ export function createSessionService(deps: SessionServiceDeps) {
       const token = randomBytes(32).toString('base64url')
       const csrfToken = randomBytes(24).toString('base64url')
       const at = now()
-      await deps.dal.insert({
-        id: idOf(token),
+      const actor = {
         user_id: user.id,
+        email: user.email,
         id_client: user.id_client,
-        csrf_token: csrfToken,
-        created_at: at,
-        last_seen_at: at,
-        expires_at: new Date(at.getTime() + Math.min(deps.idleMs, deps.maxMs)),
+        home_client: user.id_client,
+        support: false,
         ip: meta.ip,
-        user_agent: meta.userAgent.slice(0, 512),
-      })
+        via: 'http' as const,
+      }
+      await deps.dal.insert(
+        {
+          id: idOf(token),
+          user_id: user.id,
+          id_client: user.id_client,
+          csrf_token: csrfToken,
+          created_at: at,
+          last_seen_at: at,
+          expires_at: new Date(at.getTime() + Math.min(deps.idleMs, deps.maxMs)),
+          ip: meta.ip,
+          user_agent: meta.userAgent.slice(0, 512),
+        },
+        { actor },
+      )
       return { token, csrfToken }
     },
 
@@ -150,8 +162,22 @@ export function createSessionService(deps: SessionServiceDeps) {
     resolve: (token: string) => resolveId(idOf(token)),
     resolveId,
 
-    async end(sessionId: string) {
-      await deps.dal.remove(sessionId)
+    /** Ends a session; a logout (`logout`: the user's own choice) is recorded in the audit log. */
+    async end(sessionId: string, logout?: 'logout') {
+      await deps.dal.remove(sessionId, logout)
+    },
+
+    /** A wrong password for an existing user: recorded in their account's audit log, with the address. */
+    async recordFailedLogin(user: UserRow, ip: string) {
+      await deps.dal.recordFailedLogin(user, {
+        user_id: null,
+        email: null,
+        id_client: user.id_client,
+        home_client: null,
+        support: false,
+        ip,
+        via: 'http',
+      })
     },
 
     /** The user's sessions that still work, newest use first. */
@@ -175,7 +201,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const rows = await deps.dal.listForUser(userId)
       const row = rows.find((candidate) => publicIdOf(candidate.id) === publicId)
       if (!row) return null
-      await deps.dal.remove(row.id)
+      await deps.dal.remove(row.id, 'logout')
       return row.id
     },
 

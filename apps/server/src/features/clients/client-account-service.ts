@@ -2,6 +2,8 @@ import {
   type ClientAccount,
   defaultFarmTimeZone,
   emailSchema,
+  type GeoPoint,
+  geoPointSchema,
   isCountryCode,
   isTimeZoneName,
   phonePattern,
@@ -26,6 +28,12 @@ const email = (value: unknown) =>
   typeof value === 'string' && emailSchema.safeParse(value).success ? value.trim() : ''
 const phone = (value: unknown) =>
   typeof value === 'string' && phonePattern.test(value.trim()) ? value.trim() : ''
+
+/** The farm's point, null unless both coordinates are stored and in range. */
+export function farmPoint(client: Pick<ClientRow, 'farm_lat' | 'farm_lng'>): GeoPoint | null {
+  const { farm_lat: lat, farm_lng: lng } = client
+  return geoPointSchema.safeParse({ lat, lng }).success ? { lat: lat!, lng: lng! } : null
+}
 
 /** The stored account as the settings form shows it; anything stored off the rules reads as empty. */
 export function toClientAccount(client: ClientRow): ClientAccountView {
@@ -60,6 +68,7 @@ export function toClientAccount(client: ClientRow): ClientAccountView {
       country: country(correspondence.country, ownCountry),
     },
     time_zone: isTimeZoneName(client.time_zone) ? client.time_zone : defaultFarmTimeZone,
+    farm_place: { address: text(client.farm_address, 300), location: farmPoint(client) },
     expires_at: client.expires_at?.toISOString() ?? null,
     blocked: client.blocked,
   }
@@ -97,7 +106,13 @@ export function createClientAccountService(deps: ClientAccountDeps) {
           const txClients = createClientsDal(tx)
           await txClients.lockName(input.name)
           if (await txClients.isNameTaken(input.name, idClient)) throw new HttpError('account_name_exists')
-          const updated = await txClients.update(idClient, input)
+          const { farm_place, ...account } = input
+          const updated = await txClients.update(idClient, {
+            ...account,
+            farm_address: farm_place.address,
+            farm_lat: farm_place.location?.lat ?? null,
+            farm_lng: farm_place.location?.lng ?? null,
+          })
           const moved = updated ? await txClients.moveSchedulesToZone(idClient, input.time_zone) : []
           return updated && { updated, moved }
         })

@@ -39,6 +39,7 @@ const account = {
   correspondence_same: false,
   correspondence: { address: 'Skrytka 12', zip: '00-950', city: 'Warszawa', country: 'DE' },
   time_zone: 'Europe/Warsaw',
+  farm_place: { address: 'Polna 1, 05-600 Grójec', location: { lat: 51.8655123, lng: 20.8672456 } },
 }
 
 async function countWhere(table: typeof readings | typeof latest_readings | typeof users, idClient: number) {
@@ -81,6 +82,7 @@ describe('client account data', () => {
       contact: { name: '', email: '', phone: '' },
       correspondence_same: true,
       time_zone: 'Europe/Warsaw',
+      farm_place: { address: '', location: null },
       expires_at: null,
       blocked: false,
     })
@@ -150,6 +152,80 @@ describe('client account data', () => {
     ).toEqual(denied)
     expect((await admin.request('GET', '/api/client')).body).toMatchObject({ name: farm.clientName })
     expect((await httpSession(server.url).request('GET', '/api/client')).status).toBe(401)
+  })
+})
+
+describe("the farm's place", () => {
+  it('is saved with the account, opens the map, and is in the audit log with before and after', async () => {
+    const before = (await admin.request('GET', '/api/client')).body
+    const place = { address: 'Sadowa 5, Belsk Duży', location: { lat: 51.8349, lng: 20.8037 } }
+    const saved = await admin.write('PUT', '/api/client', { ...before, farm_place: place })
+    expect(saved.status).toBe(200)
+    expect(saved.body.farm_place).toEqual(place)
+    expect((await admin.request('GET', '/api/map/settings')).body).toMatchObject({
+      farm: place.location,
+      geocoder: false,
+    })
+    // A normal user of the account sees the map open on it too.
+    const worker = await addUser(server, farm.user.id_client, 'normal')
+    const session = await loggedIn(server.url, worker.email)
+    expect((await session.request('GET', '/api/map/settings')).body.farm).toEqual(place.location)
+
+    const { rows } = await server.database.pool.query(
+      `select before, after from audit_log
+        where entity = 'clients' and entity_id = $1 and after ? 'farm_lat' order by id desc limit 1`,
+      [String(farm.user.id_client)],
+    )
+    expect(rows[0]?.after).toMatchObject({
+      farm_lat: 51.8349,
+      farm_lng: 20.8037,
+      farm_address: place.address,
+    })
+
+    // Only the address, no point: the map goes back to its default view.
+    const addressOnly = { address: 'Sadowa 5, Belsk Duży', location: null }
+    const cleared = await admin.write('PUT', '/api/client', { ...before, farm_place: addressOnly })
+    expect(cleared.body.farm_place).toEqual(addressOnly)
+    expect((await admin.request('GET', '/api/map/settings')).body.farm).toBeNull()
+    // Without GEOCODER_URL there is no address search, and the browser is told so.
+    expect(await admin.request('GET', '/api/geocode?q=Sadowa%205')).toEqual({
+      status: 404,
+      body: { error: 'geocoder_not_configured', message: 'Address search is not set up on this server.' },
+    })
+  })
+
+  it('refuses coordinates off the globe or half given, in the user’s language, and keeps the saved place', async () => {
+    const current = (await admin.request('GET', '/api/client')).body
+    const offGlobe = await admin.write('PUT', '/api/client', {
+      ...current,
+      farm_place: { address: '', location: { lat: 91, lng: -180.5 } },
+    })
+    expect(offGlobe).toEqual({
+      status: 400,
+      body: {
+        error: 'validation_failed',
+        message: expect.any(String),
+        issues: [
+          { path: 'farm_place.location.lat', message: 'Latitude is between −90° and 90°.' },
+          { path: 'farm_place.location.lng', message: 'Longitude is between −180° and 180°.' },
+        ],
+      },
+    })
+    const polish = await admin.request(
+      'PUT',
+      '/api/client',
+      { ...current, farm_place: { address: '', location: { lat: 52.1 } } },
+      { 'csrf-token': await admin.token(), 'accept-language': 'pl' },
+    )
+    expect(polish.body.issues).toEqual([{ path: 'farm_place.location.lng', message: 'Pole wymagane' }])
+    const text = await admin.write('PUT', '/api/client', {
+      ...current,
+      farm_place: { address: '', location: { lat: '52,1', lng: 21 } },
+    })
+    expect((text.body.issues as { path: string }[]).map((issue) => issue.path)).toEqual([
+      'farm_place.location.lat',
+    ])
+    expect((await admin.request('GET', '/api/client')).body.farm_place).toEqual(current.farm_place)
   })
 })
 

@@ -1,4 +1,5 @@
 import { type DemoModule, demoFarm } from '@kropla/domain'
+import { pickLang } from '@kropla/i18n'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
 import { createClientsDal } from '../clients/clients-dal'
@@ -6,23 +7,27 @@ import { createFleetDal } from '../fleet/fleet-dal'
 import { createFleetService } from '../fleet/fleet-service'
 import { createUserAccounts } from '../users/user-accounts'
 import { createUsersDal } from '../users/users-dal'
+import { labelDemoFarm } from './demo-labels'
+import { seedDemoResources } from './seed-demo-resources'
 import { seedDemoWeather } from './seed-demo-weather'
 
 /** Seeds (idempotently) the demo client account that owns the simulated modules. */
 export async function seedDemoFarm(db: Db, logger: Logger) {
-  const fleet = createFleetService(createFleetDal(db))
+  const fleetDal = createFleetDal(db)
+  const fleet = createFleetService(fleetDal)
+  // Named afterwards, by labelDemoFarm: a name the demo user gave a module survives restarts.
   for (const module of demoFarm.modules) {
-    await fleet.addModule(module, {
-      clientName: demoFarm.clientName,
-      name: module.name,
-      location: module.location,
-    })
+    await fleet.addModule(module, { clientName: demoFarm.clientName, location: module.location })
   }
+  // Once only: after someone activates it (registration, Add module) it is theirs, kept as it is.
+  const { unactivated } = demoFarm
+  if (!(await fleetDal.findBySerial(unactivated.serial))) await fleet.addModule(unactivated)
   for (const module of demoFarm.modules as readonly DemoModule[]) {
     if (module.baseStation) await fleet.setBaseStation(module.serial, module.baseStation)
   }
   const { user } = demoFarm
-  if (!(await createUsersDal(db).findByEmail(user.email))) {
+  const existing = await createUsersDal(db).findByEmail(user.email)
+  if (!existing) {
     const created = await createUserAccounts({
       users: createUsersDal(db),
       clients: createClientsDal(db),
@@ -38,5 +43,10 @@ export async function seedDemoFarm(db: Db, logger: Logger) {
     await createUsersDal(db).update(created.id, { hide_splash: true })
   }
   await seedDemoWeather(db)
+  const client = await createClientsDal(db).findByName(demoFarm.clientName)
+  if (client) {
+    await seedDemoResources(db, client.id)
+    await labelDemoFarm(db, client.id, pickLang([existing?.lang]))
+  }
   logger.info({ email: user.email }, 'demo farm ready')
 }

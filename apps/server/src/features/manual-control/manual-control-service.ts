@@ -101,11 +101,12 @@ export function createManualControlService(deps: {
     targets: OwnOutput[],
     on: boolean,
     minutes: number | null,
+    seconds?: number,
   ): Promise<CommandOutcome> {
     const at = now()
     const ids = targets.map((output) => output.id)
     await assertNotScheduled(context.idClient, ids, at, new Date(at.getTime() + SCHEDULE_LEAD_MS))
-    const orders = switchOrders(targets, on, minutes, at)
+    const orders = switchOrders(targets, on, minutes, at, seconds)
     // The openings of every module change together, or none do.
     const { changed, sends } = await deps.db.transaction(async (tx) => {
       const txDal = createManualOpensDal(tx)
@@ -213,13 +214,16 @@ export function createManualControlService(deps: {
   })
 
   return {
-    /** `manual_schedule`: open one output (timed or permanent) or close it. */
+    /**
+     * `manual_schedule`: open one output (timed or permanent) or close it. `seconds` (the test
+     * area's pulse) closes it that many seconds from now by the module's clock, within `minutes`.
+     */
     async setOutput(
       context: ManualContext,
-      request: { id_output: number; on: boolean; minutes: number | null },
+      request: { id_output: number; on: boolean; minutes: number | null; seconds?: number },
     ): Promise<CommandOutcome> {
       const targets = await switchableOutputs(dal, context.idClient, [request.id_output])
-      return switchOutputs(context, targets, request.on, request.minutes)
+      return switchOutputs(context, targets, request.on, request.minutes, request.seconds)
     },
 
     /** `manual_group_schedule`: the same for every output of a group of outputs, all or none. */

@@ -1,30 +1,49 @@
-import { apiErrorSchema, type MapSettings, mapDefaults, mapSettingsSchema } from '@kropla/domain'
+import {
+  apiErrorSchema,
+  type GeoPoint,
+  type MapSettings,
+  mapDefaults,
+  mapSettingsSchema,
+} from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireUser } from '../auth/auth-hooks'
 
-/** The map's settings from the server's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
-export function mapSettingsOf(config: { MAP_TILE_URL: string; MAP_TILE_ATTRIBUTION: string }): MapSettings {
+/** The map's server-wide settings (MAP_TILE_URL, MAP_TILE_ATTRIBUTION, GEOCODER_URL); the farm is each account's. */
+export function mapSettingsOf(config: {
+  MAP_TILE_URL: string
+  MAP_TILE_ATTRIBUTION: string
+  GEOCODER_URL?: string
+}): Omit<MapSettings, 'farm'> {
   const tileUrl = config.MAP_TILE_URL === 'none' ? null : config.MAP_TILE_URL
   return {
     tileUrl,
     attribution: tileUrl ? config.MAP_TILE_ATTRIBUTION : '',
     maxZoom: mapDefaults.maxZoom,
+    geocoder: config.GEOCODER_URL !== undefined,
   }
 }
 
-/** GET /api/map/settings: where the map's background comes from (the same for every account). */
-export function registerMapRoutes(app: FastifyInstance, deps: { settings: MapSettings }) {
+/** GET /api/map/settings: where the map's background comes from, and the account's farm place. */
+export function registerMapRoutes(
+  app: FastifyInstance,
+  deps: {
+    settings: Omit<MapSettings, 'farm'>
+    /** The account's farm place (client account settings), null when not set. */
+    farmPoint: (idClient: number) => Promise<GeoPoint | null>
+  },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/map/settings',
     {
       preValidation: requireUser,
       schema: {
         tags: ['regions'],
-        summary: 'Map background: the tile address (none: no background), its credit and the largest zoom',
+        summary:
+          "Map background: the tile address (none: no background), its credit and the largest zoom; the account's farm place; whether addresses can be looked up",
         response: { 200: mapSettingsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    () => deps.settings,
+    async (request) => ({ ...deps.settings, farm: await deps.farmPoint(request.auth!.user.id_client) }),
   )
 }

@@ -10,6 +10,7 @@ describe('map tile setting', () => {
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors',
       maxZoom: 19,
+      geocoder: false,
     })
     expect(mapTileSource(config.MAP_TILE_URL)).toBe('https://tile.openstreetmap.org')
   })
@@ -18,7 +19,7 @@ describe('map tile setting', () => {
     expect(mapTileSource('https://{s}.tiles.example.org/{z}/{x}/{y}.png')).toBe('https://*.tiles.example.org')
     expect(mapTileSource('http://10.0.0.5:8081/tiles/{z}/{x}/{y}.png')).toBe('http://10.0.0.5:8081')
     const none = loadConfig({ MAP_TILE_URL: 'none' })
-    expect(mapSettingsOf(none)).toEqual({ tileUrl: null, attribution: '', maxZoom: 19 })
+    expect(mapSettingsOf(none)).toEqual({ tileUrl: null, attribution: '', maxZoom: 19, geocoder: false })
     expect(mapTileSource(none.MAP_TILE_URL)).toBeNull()
   })
 

@@ -7,7 +7,7 @@ import { createPushSubscriptionsDal } from '../push/push-subscriptions-dal'
 import { loadVapidKeys, type VapidKeys } from '../push/vapid-keys'
 import type { NotificationChannel } from './channels'
 import { createEmailChannel } from './email-channel'
-import { createPushChannel } from './push-channel'
+import { createPushChannel, type PushSender } from './push-channel'
 import { createHttpSmsProvider, createSmsChannel, createSmsOutbox } from './sms-channel'
 
 export interface ChannelSettings {
@@ -41,16 +41,17 @@ export function createNotificationChannels(deps: {
   const smsProvider = deps.settings.SMS_URL
     ? createHttpSmsProvider(deps.settings.SMS_URL, deps.settings.SMS_TOKEN)
     : createSmsOutbox(deps.settings.dataDir, deps.logger)
+  const pushSender: PushSender = {
+    subscriptions,
+    vapid,
+    subject: deps.settings.VAPID_SUBJECT,
+    logger: deps.logger,
+    endpoints: deps.endpoints,
+  }
   const channels: NotificationChannel[] = [
     createEmailChannel(deps.mailer),
     createSmsChannel(smsProvider),
-    createPushChannel({
-      subscriptions,
-      vapid,
-      subject: deps.settings.VAPID_SUBJECT,
-      logger: deps.logger,
-      endpoints: deps.endpoints,
-    }),
+    createPushChannel(pushSender),
   ]
-  return { channels, subscriptions, vapid }
+  return { channels, subscriptions, vapid, pushSender }
 }

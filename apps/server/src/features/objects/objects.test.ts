@@ -295,6 +295,12 @@ describe('module settings', () => {
       ],
       [
         air,
+        settings({ config: { alarms: { TEMP_1_gt: { active: true, value: 80 } } } }),
+        'config.alarms.TEMP_1_gt.value',
+        'The threshold is outside the range of the reading it watches.',
+      ],
+      [
+        air,
         settings({ config: { inputs: { ECW_1: { custom_label: 'Salt' } } } }),
         'config.inputs.ECW_1',
         'This module has no such input.',

@@ -26,12 +26,20 @@ function simulatedFarm(): DemoModule[] {
   const [station, probe] = farm.modules
   const location = { lng: 21, lat: 52 }
   return [
-    { serial: station!.serial, pin: station!.pin, model: station!.model, name: 'Base station', location },
+    {
+      serial: station!.serial,
+      pin: station!.pin,
+      model: station!.model,
+      name: 'Base station',
+      name_pl: 'Stacja bazowa',
+      location,
+    },
     {
       serial: probe!.serial,
       pin: probe!.pin,
       model: probe!.model,
       name: 'Orchard probe',
+      name_pl: 'Sonda – sad',
       location,
       baseStation: station!.serial,
     },
@@ -58,6 +66,7 @@ describe('a module relayed by a base station', () => {
     const probe = farm.modules[1]!
     const saved = await session.write('PUT', `/api/objects/${probe.id}`, {
       name: 'Orchard probe',
+      name_pl: 'Sonda – sad',
       marker: 1,
       location: null,
       properties: {},

@@ -1,7 +1,27 @@
-import type { FleetModule } from '@kropla/domain'
+import type { FleetModule, IngestRejection } from '@kropla/domain'
 import type pg from 'pg'
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
+
+/**
+ * Why ingest refused a module's messages, per reason, the latest first (the operator's module page
+ * and the test area's diagnostics).
+ */
+export async function ingestRejectionsOf(
+  pool: Pick<pg.Pool, 'query'>,
+  serial: string,
+): Promise<IngestRejection[]> {
+  const rejections = await pool.query<{ reason: string; count: string; last_at: Date; last_detail: string }>(
+    'select reason, count, last_at, last_detail from ingest_rejections where serial = $1 order by last_at desc',
+    [serial],
+  )
+  return rejections.rows.map((r) => ({
+    reason: r.reason,
+    count: Number(r.count),
+    last_at: r.last_at.toISOString(),
+    last_detail: r.last_detail,
+  }))
+}
 
 interface DbModule {
   id: number
@@ -198,9 +218,14 @@ export function createOperatorDal(pool: pg.Pool) {
 
     /** Ends every session of the account's own users and every session working in it; answers their ids. */
     async endClientSessions(id: number) {
+      // Each ended session is a forced logout in the audit log, in the same statement.
       const result = await pool.query<{ id: string }>(
-        `delete from sessions where id_client = $1 or user_id in (select id from users where id_client = $1)
-         returning id`,
+        `with ended as (
+           delete from sessions where id_client = $1 or user_id in (select id from users where id_client = $1)
+           returning id, user_id)
+         select e.id, audit_record('logout_forced', 'sessions', e.user_id::text, $1::integer, null,
+           jsonb_build_object('user', (select u.email from users u where u.id = e.user_id)), null) is null as recorded
+           from ended e`,
         [id],
       )
       return result.rows.map((row) => row.id)
@@ -218,25 +243,11 @@ export function createOperatorDal(pool: pg.Pool) {
     async module(id: number) {
       const row = (await pool.query<DbModule>(`${moduleSelect} where o.id = $1`, [id])).rows[0]
       if (!row) return null
-      const rejections = await pool.query<{
-        reason: string
-        count: string
-        last_at: Date
-        last_detail: string
-      }>(
-        'select reason, count, last_at, last_detail from ingest_rejections where serial = $1 order by last_at desc',
-        [row.serial],
-      )
       return {
         ...moduleOut(row),
         lng: row.lng,
         lat: row.lat,
-        ingest_rejections: rejections.rows.map((r) => ({
-          reason: r.reason,
-          count: Number(r.count),
-          last_at: r.last_at.toISOString(),
-          last_detail: r.last_detail,
-        })),
+        ingest_rejections: await ingestRejectionsOf(pool, row.serial),
       }
     },
 
@@ -313,6 +324,7 @@ export function createOperatorDal(pool: pg.Pool) {
         id_object: number
         object_name: string
         serial: string
+        model: string
         alarm_name: string
         field: string | null
         threshold: number | null
@@ -323,7 +335,8 @@ export function createOperatorDal(pool: pg.Pool) {
         confirmation_date: Date | null
         confirmation_user_name: string | null
       }>(
-        `select a.id, a.id_client, c.name as client_name, a.id_object, o.name as object_name, o.serial, a.alarm_name,
+        `select a.id, a.id_client, c.name as client_name, a.id_object, o.name as object_name, o.serial,
+           o.last_device_model as model, a.alarm_name,
            a.field, a.threshold, a.value, a.active, a.activation_date, a.inactivation_date, a.confirmation_date,
            a.confirmation_user_name
          from alarms a join objects o on o.id = a.id_object join clients c on c.id = a.id_client

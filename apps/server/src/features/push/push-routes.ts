@@ -2,6 +2,8 @@ import {
   apiErrorSchema,
   noContentSchema,
   pushSubscriptionSchema,
+  pushTestAnswerSchema,
+  pushTestSchema,
   singleLineText,
   vapidKeyAnswerSchema,
 } from '@kropla/domain'
@@ -9,9 +11,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
+import { pickLangFromRequest } from '../../app/request-lang'
 import { type OutboundUrlPolicy, OutboundUrlRefused } from '../../outbound/outbound-url-policy'
 import { requireUser } from '../auth/auth-hooks'
 import type { PushSubscriptionsDal } from './push-subscriptions-dal'
+import type { PushTester } from './push-test'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
@@ -22,6 +26,7 @@ export function registerPushRoutes(
     subscriptions: PushSubscriptionsDal
     vapidPublicKey: () => Promise<string>
     endpoints: Pick<OutboundUrlPolicy, 'check'>
+    tester: PushTester
   },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
@@ -81,5 +86,27 @@ export function registerPushRoutes(
       await deps.subscriptions.remove(request.auth!.user.id, request.body.endpoint)
       return reply.code(204).send(null)
     },
+  )
+
+  routes.post(
+    '/api/push/test',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['push'],
+        summary:
+          "Send a test notification to one of the session user's own push subscriptions (this browser's endpoint); one every 30 s",
+        body: pushTestSchema,
+        response: {
+          200: pushTestAnswerSchema,
+          ...errors,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      deps.tester.send(request.auth!.user.id, request.body.endpoint, pickLangFromRequest(request)),
   )
 }

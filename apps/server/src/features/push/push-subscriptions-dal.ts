@@ -27,6 +27,14 @@ export function createPushSubscriptionsDal(pool: pg.Pool) {
     async forget(endpoint: string) {
       await pool.query('delete from push_subscriptions where endpoint = $1', [endpoint])
     },
+    /** The user's own subscription with this endpoint, if they have it (another user's is never found). */
+    async findOwn(userId: number, endpoint: string): Promise<StoredPushSubscription | null> {
+      const result = await pool.query<StoredPushSubscription>(
+        'select endpoint, keys from push_subscriptions where endpoint = $1 and id_user = $2',
+        [endpoint, userId],
+      )
+      return result.rows[0] ?? null
+    },
     async ofUser(userId: number): Promise<StoredPushSubscription[]> {
       const result = await pool.query<StoredPushSubscription>(
         'select endpoint, keys from push_subscriptions where id_user = $1 order by created_at',

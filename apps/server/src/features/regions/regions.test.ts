@@ -184,10 +184,16 @@ describe('map settings', () => {
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors',
       maxZoom: 19,
+      farm: null,
+      geocoder: false,
     })
     const page = await fetch(`${server.url}/`)
     expect(page.headers.get('content-security-policy')).toContain(
       "img-src 'self' data: https://tile.openstreetmap.org;",
+    )
+    // The field map keeps the tiles it showed for offline use: it fetches them into Cache Storage.
+    expect(page.headers.get('content-security-policy')).toContain(
+      "connect-src 'self' https://tile.openstreetmap.org;",
     )
     expect((await fetch(`${server.url}/api/map/settings`)).status).toBe(401)
   })

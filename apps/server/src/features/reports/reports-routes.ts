@@ -88,7 +88,11 @@ export function registerReportRoutes(app: FastifyInstance, deps: { reports: Repo
           stream.destroy(error instanceof Error ? error : new Error(String(error)))
         },
       )
-      const day = request.body.start_date.slice(0, 10).replace(/[^0-9-]/g, '')
+      // The farm's day the report starts on (a farm midnight is the evening before in UTC).
+      const day = (await deps.reports.fileDay(request.auth!.user.id_client, request.body.start_date)).replace(
+        /[^0-9-]/g,
+        '',
+      )
       const type = request.body.type.replace(/[^a-z_]/g, '')
       return (
         reply

@@ -44,6 +44,18 @@ export function createReportsService(deps: {
 
   return {
     types: () => [...registry.keys()],
+    /** The farm's local date of `startDate` (YYYY-MM-DD), the day a CSV's file name carries. */
+    async fileDay(idClient: number, startDate: string) {
+      const { timeZone } = await deps.dal.modules(idClient, [])
+      const start = new Date(startDate)
+      if (Number.isNaN(start.getTime())) return startDate.slice(0, 10)
+      return new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(start)
+    },
     async generate(idClient: number, lang: Lang, request: ParsedReportRequest, signal: AbortSignal) {
       const { generator, context } = await prepare(idClient, lang, request)
       const answer: ReportAnswer = await generator.generate(context, request, signal)

@@ -330,6 +330,26 @@ describe('POST /api/reports: every series type on fixed readings', () => {
     expect(water.series[0]).toMatchObject({ suffix: 'm³', draw: 'bar', values: [0.8, 0.3] })
   })
 
+  it('counts a running total’s first row from the reading before the range: an hour is the same alone as after another', async () => {
+    // 11:00 alone: 1 pulse since the 10:50 reading (110) plus 125 − 111 = 15 pulses = 3 mm, as above.
+    const alone = { start_date: '2026-03-29T11:00:00Z', end_date: '2026-03-29T12:00:00Z', grouping: 'hour' }
+    const rain = await series({ type: 'rainfall', sources: [{ id_output: rainGauge.id }], ...alone })
+    expect(rain.series[0]!.values).toEqual([3])
+    const minutes = await series({
+      type: 'rainfall',
+      sources: [{ id_output: rainGauge.id }],
+      ...alone,
+      grouping: 'minute',
+    })
+    expect(minutes.series[0]!.values).toEqual([0.2, 2.8])
+    // The CSV counts the same.
+    const csv = await exported({ type: 'rainfall', sources: [{ id_output: rainGauge.id }], ...alone })
+    expect(csv.table.slice(1).map((row) => Number(row.at(-1)))).toEqual([3])
+    // The differential water meter's pulses are each reading's own: nothing from before.
+    const water = await series({ type: 'water_usage', sources: [{ id_output: waterMeter.id }], ...alone })
+    expect(water.series[0]!.values).toEqual([0.3])
+  })
+
   it('shows a delta only where it meets the comparator; an empty value shows every source', async () => {
     const body = {
       type: 'delta_humidity',
@@ -535,6 +555,8 @@ describe('POST /api/reports/export', () => {
     expect(daily.table.slice(1)).toEqual([
       ['2026-03-30 00:00:00', '2026-03-29T22:00:00.000Z', '5', '5', '5', '11.25', '0', '22.5'],
     ])
+    // The file is named by the farm's day it starts on (30 March), not the UTC date of its midnight.
+    expect(daily.disposition).toBe('attachment; filename="report-temperature-2026-03-30.csv"')
   })
 
   it('refuses an unknown type and no sources before any CSV', async () => {

@@ -80,6 +80,7 @@ type FieldValues = Map<Statistic, Map<number, number | null>>
 type CounterState = Map<string, number | null>
 
 const MINUTE = 60_000
+const WEEK = 7 * 86_400_000
 const statisticsOf = (plan: Pick<Plan, 'statistics'>, info: ReportFieldInfo): Statistic[] =>
   info.derive === 'counter' ? ['sum'] : plan.statistics === 'daily' ? ['avg', 'min', 'max'] : ['value']
 
@@ -295,10 +296,15 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
     let hidden = new Set<string>()
     if (type === 'delta_humidity') {
       deltas = []
+      const ends = await dal.ends(
+        context.idClient,
+        [...objects.values()].map((object) => ({ idObject: object.id, fields: object.reads })),
+        start,
+        end,
+      )
       for (const object of objects.values()) {
-        const ends = await dal.ends(context.idClient, object.id, object.reads, start, end)
         for (const field of object.fields) {
-          const found = ends.get(field.info.reads[0]!)
+          const found = ends.get(`${object.id}:${field.info.reads[0]!}`)
           const first = found?.first ?? null
           const last = found?.last ?? null
           const delta = deltaOf(first, last)
@@ -374,7 +380,13 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
       const many = await dal.bucketsMany(
         current.grouping,
         context.idClient,
-        objects.map((object) => ({ idObject: object.id, fields: object.reads })),
+        objects.map((object) => ({
+          idObject: object.id,
+          fields: object.reads,
+          counters: object.fields.flatMap((field) =>
+            field.info.derive === 'counter' ? [field.info.reads[0]!] : [],
+          ),
+        })),
         start,
         end,
         current.timeZone,
@@ -480,6 +492,38 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
     return { timestamps, columns, values }
   }
 
+  /**
+   * Each running-total counter's last reading before the range (and before the previous period),
+   * so that the first row counts the pulses its first reading reports, as every later row does: a
+   * day's rainfall is then the same whether the range starts at that day or before it.
+   */
+  async function counterBaselines(context: ReportContext, current: Plan): Promise<CounterState> {
+    const state: CounterState = new Map()
+    const starts: [string, Date][] = [['', current.start]]
+    if (current.previous)
+      starts.push(['previous:', shiftBack(current.start, current.previous.period, current.timeZone)])
+    for (const object of current.objects) {
+      const counters = object.fields.filter((field) => field.info.counter?.incremental)
+      if (counters.length === 0) continue
+      for (const [prefix, start] of starts) {
+        const last = await dal
+          .lastBefore(
+            context.idClient,
+            object.id,
+            counters.map((field) => field.info.reads[0]!),
+            start,
+          )
+          .catch(() => new Map<string, number | null>())
+        for (const field of counters) {
+          const value = last.get(field.info.reads[0]!)
+          if (value !== null && value !== undefined)
+            state.set(`${prefix}${object.id}:${field.info.field}`, value)
+        }
+      }
+    }
+    return state
+  }
+
   function failedOf(current: Plan, failedObjects: Set<number>): FailedReportSource[] {
     const failed = [...current.failed]
     for (const object of current.objects)
@@ -501,7 +545,8 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
       const current = await plan(context, request)
       signal.throwIfAborted()
       const failedObjects = new Set<number>()
-      const rows = await rowsOf(context, current, current.start, current.end, new Map(), failedObjects)
+      const counterState = await counterBaselines(context, current)
+      const rows = await rowsOf(context, current, current.start, current.end, counterState, failedObjects)
       const failed = failedOf(current, failedObjects)
       if (failedObjects.size === current.objects.length) throw sourcesFailed(context, failed)
       const series: ReportSeries[] = rows.columns.map((column, index) => ({
@@ -543,11 +588,11 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
     async exportCsv(context, request, write, signal) {
       const current = await plan(context, request)
       const failedObjects = new Set<number>()
-      const counterState: CounterState = new Map()
+      const counterState = await counterBaselines(context, current)
       const formatTime = localTimeFormatter(current.timeZone)
       let headerWritten = false
-      // Page by page (a local calendar month each): the embedded database buffers a whole result.
-      for (const page of monthPages(current.start, current.end, current.timeZone)) {
+      // Page by page: the embedded database buffers a whole result.
+      for (const page of exportPages(current.start, current.end, current.timeZone, current.grouping)) {
         signal.throwIfAborted()
         const rows = await rowsOf(context, current, page.start, page.end, counterState, failedObjects)
         if (failedObjects.size === current.objects.length)
@@ -624,6 +669,27 @@ function localTimeFormatter(timeZone: string) {
     }
     const text = new Date(ts + offset).toISOString()
     return `${text.slice(0, 10)} ${text.slice(11, 19)}`
+  }
+}
+
+/**
+ * An export's pages: local calendar months, and raw minute rows a week at most, so that one page's
+ * readings (20 modules' week is about 60,000) are short-lived garbage rather than a month's that
+ * outlives the collector's young generation and grows the server's memory. Cut at whole minutes: a
+ * minute's readings never straddle two pages.
+ */
+export function* exportPages(start: Date, end: Date, timeZone: string, grouping: ReportGrouping) {
+  for (const page of monthPages(start, end, timeZone)) {
+    if (grouping !== 'minute') {
+      yield page
+      continue
+    }
+    let from = page.start
+    while (from < page.end) {
+      const to = new Date(Math.min(Math.floor((from.getTime() + WEEK) / MINUTE) * MINUTE, page.end.getTime()))
+      yield { start: from, end: to }
+      from = to
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import {
   okAnswerSchema,
   updateUserSchema,
 } from '@kropla/domain'
+import type { Lang } from '@kropla/i18n'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -27,6 +28,8 @@ export interface UserRouteDeps {
   accountUsers: AccountUsersService
   browserSessions: BrowserSessions
   publicUrl: string | undefined
+  /** After the user stores a language: the demo relabels its farm. */
+  onLangChange?: (idClient: number, lang: Lang) => Promise<void>
 }
 
 export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
@@ -44,6 +47,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
     },
     async (request) => {
       await deps.users.setLang(request.auth!.user.id, request.body.lang)
+      await deps.onLangChange?.(request.auth!.user.id_client, request.body.lang)
       return { lang: request.body.lang }
     },
   )

@@ -19,6 +19,7 @@ import {
 } from '@kropla/domain'
 import { validationFailed } from '../../app/http-errors'
 import type { Db } from '../../db/client'
+import { countedWind } from './counted-wind'
 import { type AccountInput, createWeatherDal, type WeatherDal } from './weather-dal'
 
 const unitOf = (field: string) =>
@@ -135,17 +136,8 @@ export function createWeatherService(deps: { db: Db; now?: () => Date }) {
     const unit = windSpeedUnitOf(input.properties)
     const base = { id_output: input.id, id_object: input.id_object, name: input.name }
     if (input.type === 'anemometer_speed_count') {
-      const rates = await dal.pulseRates(
-        input.id_object,
-        countedFieldOf(input.field_name),
-        counterTypeOf(input.properties) === 1,
-        today.start,
-        today.end,
-      )
-      const speed =
-        rates.lastPulses === null || rates.lastSeconds === null
-          ? null
-          : windSpeedFromPulses(rates.lastPulses, rates.lastSeconds, input.properties)
+      const rates = await countedWind(dal, input, today)
+      const speed = rates.speed
       return {
         ...base,
         last_at: rates.lastAt?.toISOString() ?? null,

@@ -1,9 +1,14 @@
 import '../every-component-styles'
 import { AppShell, ScrollArea } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { FirstRunDialog } from '../../features/first-run/FirstRunDialog'
 import { HistoryDialogHost } from '../../features/history/HistoryDialogHost'
+import { linkManifest } from '../../features/offline/manifest-link'
+import { OfflineBanner } from '../../features/offline/OfflineBanner'
+import { registerServiceWorker } from '../../features/offline/register-service-worker'
 import { usePushOwnership } from '../../features/push/use-push-ownership'
 import { RealtimeProvider } from '../../features/realtime/RealtimeContext'
 import { useRealtime } from '../../features/realtime/useRealtime'
@@ -19,6 +24,11 @@ export function MainLayout() {
   const realtime = useRealtime(user.id_client)
   usePushOwnership(user.id)
   const [isMenuOpen, menu] = useDisclosure(false)
+  // Signed in: the worker that keeps the app for a dead zone and shows pushed alarms (not on /login).
+  useEffect(() => registerServiceWorker(), [])
+  // The manifest an install reads, in the language the app is shown in.
+  const { i18n } = useTranslation()
+  useEffect(() => linkManifest(document, i18n.language), [i18n.language])
 
   return (
     <RealtimeProvider realtime={realtime}>
@@ -36,6 +46,7 @@ export function MainLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <OfflineBanner />
           <SupportBanner />
           <Outlet />
         </AppShell.Main>

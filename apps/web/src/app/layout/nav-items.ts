@@ -1,19 +1,7 @@
 import { isAdmin, isAdminus } from '@kropla/domain'
 import { settingsSections } from '../../features/settings/settings-sections'
 import { productSlug } from '../../lib/constants'
-import { notBuiltOperatorRoutes, notBuiltRoutes } from '../routes-not-built'
 import type { NavKey } from './nav-key'
-
-/** The addresses still showing a placeholder (routes-not-built.tsx), computed here to keep it out of the login page's code. */
-const notBuiltPaths: ReadonlySet<string> = new Set([
-  ...notBuiltRoutes.map((route) => `/${route.path}`),
-  ...notBuiltOperatorRoutes.map((route) => `/admin/${route.path}`),
-])
-
-/** Whether the screen at this menu address is built (a placeholder is not): the menu offers built screens only. */
-export function isBuilt(to: string): boolean {
-  return !notBuiltPaths.has(to)
-}
 
 export interface NavItem {
   labelKey: NavKey
@@ -32,8 +20,7 @@ const secondGen = `/${productSlug}_2`
  * The one main menu: each screen once, in the order a grower looks for it (today's state, then
  * what runs, then what is set up, then the account). Routes of spec 01 section 2 that open the
  * same screen under a second address (/dashboard, /{product}_2/dashboard, /{product}_2/schedulers,
- * /{product}_2/resources/devices ...) keep working but are not repeated here. A screen still a
- * placeholder in routes-not-built.tsx is left out (`navItemsFor`), so it appears the moment it is built.
+ * /{product}_2/resources/devices ...) keep working but are not repeated here.
  */
 export const navItems: readonly NavItem[] = [
   { labelKey: 'nav.start', to: '/' },
@@ -54,6 +41,8 @@ export const navItems: readonly NavItem[] = [
     ],
   },
   { labelKey: 'nav.reports', to: '/reports' },
+  { labelKey: 'nav.test', to: '/test' },
+  { labelKey: 'nav.mobile', to: '/mobile' },
   { labelKey: 'nav.user_messages', to: `${secondGen}/user_messages` },
   {
     labelKey: 'nav.settings',
@@ -85,19 +74,14 @@ export const navItems: readonly NavItem[] = [
 
 /**
  * The menu a user of this type sees: the operator area only for Adminus, account administration
- * only for admins, built screens only, and no heading left without entries.
+ * only for admins, and no heading left without entries.
  */
-export function navItemsFor(
-  userType: number,
-  items: readonly NavItem[] = navItems,
-  isScreenBuilt: (to: string) => boolean = isBuilt,
-): readonly NavItem[] {
+export function navItemsFor(userType: number, items: readonly NavItem[] = navItems): readonly NavItem[] {
   return items.flatMap((item) => {
     if (item.isOperatorOnly && !isAdminus(userType)) return []
     if (item.isAdminOnly && !isAdmin(userType)) return []
-    if (item.to !== undefined && !isScreenBuilt(item.to)) return []
     if (!item.children) return [item]
-    const children = navItemsFor(userType, item.children, isScreenBuilt)
+    const children = navItemsFor(userType, item.children)
     return children.length > 0 ? [{ ...item, children }] : []
   })
 }

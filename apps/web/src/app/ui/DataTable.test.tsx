@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import i18next from 'i18next'
 import { I18nextProvider } from 'react-i18next'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DataTable } from './DataTable'
 
 interface Row {
@@ -57,5 +57,176 @@ describe('DataTable', () => {
     expect(await screen.findByText('Found 1 of 10000 rows')).toBeTruthy()
     expect(bodyRows()).toHaveLength(1)
     expect(bodyRows()[0]!.textContent).toContain('Module 09999')
+  })
+})
+
+describe('DataTable without search and sorting (reports, audit log)', () => {
+  it('holds 50,000 rows, draws a screenful and formats only the cells it draws', () => {
+    const indexes = Array.from({ length: 50_000 }, (_, index) => index)
+    let formatted = 0
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider>
+          <DataTable
+            label="Readings"
+            rows={indexes}
+            rowKey={(row) => row}
+            searchable={false}
+            sortable={false}
+            density="compact"
+            columns={[
+              {
+                id: 'value',
+                header: 'Temperature',
+                width: 160,
+                text: (row) => {
+                  formatted += 1
+                  return `${(row / 10).toFixed(1)} °C`
+                },
+              },
+            ]}
+          />
+        </MantineProvider>
+      </I18nextProvider>,
+    )
+    const table = screen.getByRole('table', { name: 'Readings' })
+    expect(table.getAttribute('aria-rowcount')).toBe('50001')
+    const drawn = within(table).getAllByRole('row').slice(1)
+    expect(drawn.length).toBeLessThan(60)
+    expect(drawn[1]!.textContent).toBe('0.1 °C')
+    expect(formatted).toBeLessThan(200)
+    // No search box, no sort buttons: the rows stay in their order.
+    expect(screen.queryByLabelText('Search')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Temperature/ })).toBeNull()
+  })
+
+  it('gives a cell cut short its whole text as its title when the pointer reaches it, and none to one that fits', () => {
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.textContent === 'Module 00001' ? 300 : 50
+    })
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100)
+    try {
+      render(
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider>
+            <DataTable label="Modules" rows={rows.slice(0, 3)} columns={columns} rowKey={(row) => row.id} />
+          </MantineProvider>
+        </I18nextProvider>,
+      )
+      const cut = screen.getByText('Module 00001')
+      fireEvent.pointerOver(cut)
+      expect(cut.closest('[data-clipped]')?.getAttribute('title')).toBe('Module 00001')
+      const fits = screen.getByText('Module 00002')
+      fireEvent.pointerOver(fits)
+      expect(fits.closest('[data-clipped]')?.getAttribute('title') ?? '').toBe('')
+    } finally {
+      scrollWidth.mockRestore()
+      clientWidth.mockRestore()
+    }
+  })
+
+  it('leaves a tap on a link in a cut cell to the link, whose whole text is the cell’s title on hover', () => {
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(300)
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100)
+    try {
+      render(
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider>
+            <DataTable
+              label="Modules"
+              rows={rows.slice(0, 2)}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  id: 'name',
+                  header: 'Name',
+                  width: 100,
+                  value: (row: Row) => row.name,
+                  cell: (row: Row) => <a href={`#${row.id}`}>{row.name}</a>,
+                },
+              ]}
+            />
+          </MantineProvider>
+        </I18nextProvider>,
+      )
+      const link = screen.getByRole('link', { name: 'Module 00001' })
+      fireEvent.pointerOver(link)
+      expect(link.closest('[data-clipped]')?.getAttribute('title')).toBe('Module 00001')
+      fireEvent.click(link)
+      expect(screen.queryByRole('tooltip')).toBeNull()
+    } finally {
+      scrollWidth.mockRestore()
+      clientWidth.mockRestore()
+    }
+  })
+})
+
+describe('DataTable on a touch screen (no hover, no title)', () => {
+  it('shows a cut cell’s whole text when it is tapped, nothing for one that fits, and closes it on Escape', () => {
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.textContent?.startsWith('Module 00001') ? 300 : 50
+    })
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100)
+    const long = rows
+      .slice(0, 3)
+      .map((row, index) => (index === 0 ? { ...row, name: `${row.name}, north field by the old well` } : row))
+    try {
+      render(
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider>
+            <DataTable label="Modules" rows={long} columns={columns} rowKey={(row) => row.id} />
+          </MantineProvider>
+        </I18nextProvider>,
+      )
+      expect(screen.queryByRole('tooltip')).toBeNull()
+      fireEvent.click(screen.getByText('Module 00002'))
+      expect(screen.queryByRole('tooltip')).toBeNull()
+      fireEvent.click(screen.getByText('Module 00001, north field by the old well'))
+      expect(screen.getByRole('tooltip').textContent).toBe('Module 00001, north field by the old well')
+      fireEvent.keyDown(document, { key: 'Escape' })
+      expect(screen.queryByRole('tooltip')).toBeNull()
+    } finally {
+      scrollWidth.mockRestore()
+      clientWidth.mockRestore()
+    }
+  })
+
+  it('leaves a tap on a link in a cut cell to the link, whose whole text is the cell’s title on hover', () => {
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(300)
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100)
+    try {
+      render(
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider>
+            <DataTable
+              label="Modules"
+              rows={rows.slice(0, 2)}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  id: 'name',
+                  header: 'Name',
+                  width: 100,
+                  value: (row: Row) => row.name,
+                  cell: (row: Row) => <a href={`#${row.id}`}>{row.name}</a>,
+                },
+              ]}
+            />
+          </MantineProvider>
+        </I18nextProvider>,
+      )
+      const link = screen.getByRole('link', { name: 'Module 00001' })
+      fireEvent.pointerOver(link)
+      expect(link.closest('[data-clipped]')?.getAttribute('title')).toBe('Module 00001')
+      fireEvent.click(link)
+      expect(screen.queryByRole('tooltip')).toBeNull()
+    } finally {
+      scrollWidth.mockRestore()
+      clientWidth.mockRestore()
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { offlineBannerReasonId, useNeedsServer } from '../../features/offline/use-online'
 
 interface DialogActionsProps {
   onCancel: () => void
@@ -17,12 +18,14 @@ export function DialogActions({
   isDestructive = false,
 }: DialogActionsProps) {
   const { t } = useTranslation()
+  // Offline the submit waits for the server, said by the banner; cancelling needs nothing.
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>
         {t('settings.cancel')}
       </Button>
-      <Button type="submit" color={isDestructive ? 'red' : undefined} loading={isPending}>
+      <Button type="submit" color={isDestructive ? 'red' : undefined} loading={isPending} {...needsServer}>
         {submitLabel}
       </Button>
     </Group>

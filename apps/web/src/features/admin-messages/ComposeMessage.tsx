@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { BilingualTextFields, MessageTypeSelect } from './MessageTextFields'
 import { adminMessagesQueryKey, useMessageTemplates } from './use-admin-messages'
 
@@ -54,6 +55,7 @@ function toRequest(values: Record<string, unknown>) {
 /** The operator writes a message in both languages, optionally from a template, and publishes it. */
 export function ComposeMessage() {
   const { t } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const api = useApi()
   const queryClient = useQueryClient()
   const templates = useMessageTemplates()
@@ -127,7 +129,7 @@ export function ComposeMessage() {
           <FailureAlert error={publish.error} testId="publish-failure" />
         )}
         <Group>
-          <Button type="submit" loading={publish.isPending}>
+          <Button type="submit" loading={publish.isPending} {...needsServer}>
             {t('admin_messages.publish')}
           </Button>
         </Group>

@@ -17,6 +17,7 @@ import { PendingState } from '../../app/ui/PendingState'
 import { RowActions } from '../../app/ui/RowActions'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { BilingualTextFields, MessageTypeSelect } from './MessageTextFields'
 import { messageTemplatesQueryKey, useMessageTemplates } from './use-admin-messages'
 
@@ -105,6 +106,7 @@ export function MessageTemplatesScreen() {
 
 function TemplateForm({ template, onClose }: { template: MessageTemplate | null; onClose: () => void }) {
   const { t } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const api = useApi()
   const queryClient = useQueryClient()
   const form = useSchemaForm<TemplateValues>(withFormInput(saveMessageTemplateSchema, toRequest), {
@@ -143,7 +145,7 @@ function TemplateForm({ template, onClose }: { template: MessageTemplate | null;
           <Button variant="default" onClick={onClose}>
             {t('admin_messages.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} {...needsServer}>
             {t('admin_messages.save')}
           </Button>
         </Group>

@@ -5,6 +5,8 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
+import { OfflineReason } from '../offline/OfflineBanner'
+import { useNeedsServer } from '../offline/use-online'
 import { AlarmHistoryDialog } from './AlarmHistoryDialog'
 import { AlarmsTable } from './AlarmsTable'
 import {
@@ -42,6 +44,7 @@ export function AlarmsScreen() {
   const removed = useAlarmList('deleted', state === 'removed')
   const list = state === 'removed' ? removed : current
   const { confirm, confirmAll } = useConfirmAlarms()
+  const needsServer = useNeedsServer()
 
   const modules = useMemo(() => {
     const byId = new Map<number, string>()
@@ -62,11 +65,13 @@ export function AlarmsScreen() {
           onClick={() => confirmAll.mutate()}
           loading={confirmAll.isPending}
           disabled={!hasUnconfirmed}
+          {...needsServer}
         >
           {t('alarms.confirm_all')}
         </Button>
       }
     >
+      <OfflineReason />
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
           <NativeSelect

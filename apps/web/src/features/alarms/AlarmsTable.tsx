@@ -3,6 +3,7 @@ import { Button, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } f
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListTable } from '../../app/ui/ListTable'
+import { useNeedsServer } from '../offline/use-online'
 import { AlarmStateCell } from './AlarmStateCell'
 import { type AlarmSort, type AlarmSortColumn, alarmSortColumns, nextSort } from './alarm-table-rules'
 import type { AlarmWords } from './use-alarm-words'
@@ -100,6 +101,7 @@ interface AlarmTableRowProps {
 
 function AlarmTableRow({ row, words, onConfirm, isConfirming, onRemove, onHistory }: AlarmTableRowProps) {
   const { t } = useTranslation()
+  const needsServer = useNeedsServer()
   const reasonId = useId()
   const name = words.describe(row)
   const labels = { name, module: row.object_name, date: words.date(row.activation_date) }
@@ -136,6 +138,7 @@ function AlarmTableRow({ row, words, onConfirm, isConfirming, onRemove, onHistor
               onClick={() => onConfirm(row)}
               loading={isConfirming}
               aria-label={t('alarms.confirm_label', labels)}
+              {...needsServer}
             >
               {t('alarms.confirm')}
             </Button>
@@ -173,6 +176,7 @@ function AlarmTableRow({ row, words, onConfirm, isConfirming, onRemove, onHistor
                 color="red"
                 onClick={() => onRemove(row)}
                 aria-label={t('alarms.remove_label', labels)}
+                {...needsServer}
               >
                 {t('alarms.remove')}
               </Button>

@@ -15,12 +15,18 @@ export interface AlarmWordsContext {
   t: TFunction
   lang: string
   temperatureUnit: 'C' | 'F'
-  /** The account's modules (`/api/me`), to read the field's unit from the module's model. */
-  objects: readonly ObjectSummary[]
+  /** The account's modules (`/api/me`; the operator's: each alarm's), to read the field's unit from the module's model. */
+  objects: readonly ModelOf[]
 }
 
+/** What the words need of a module: its id and model. */
+export type ModelOf = Pick<ObjectSummary, 'id' | 'last_device_model'>
+
+/** What the words need of an alarm (the grower's row, or the operator's of any account). */
+export type AlarmFacts = Pick<AlarmRow, 'alarm_name' | 'field' | 'threshold' | 'value' | 'id_object'>
+
 /** The catalogue entry of an alarm's field: the module's model first, else any model with that field. */
-export function alarmInput(row: AlarmRow, objects: readonly ObjectSummary[]): InputField | undefined {
+export function alarmInput(row: AlarmFacts, objects: readonly ModelOf[]): InputField | undefined {
   const field = row.field ?? parseAlarmKey(row.alarm_name)?.field
   if (!field) return undefined
   const code = objects.find((object) => object.id === row.id_object)?.last_device_model
@@ -45,7 +51,7 @@ function thresholdDecimals(threshold: number, catalogueDecimals: number): number
 }
 
 /** A threshold as the user set it, with the field's unit (°F when the user reads Fahrenheit). */
-export function formatThreshold(row: AlarmRow, context: AlarmWordsContext): string {
+export function formatThreshold(row: AlarmFacts, context: AlarmWordsContext): string {
   if (row.threshold === null) return ''
   const input = alarmInput(row, context.objects)
   const shown: InputField | undefined = input
@@ -59,7 +65,7 @@ export function formatThreshold(row: AlarmRow, context: AlarmWordsContext): stri
 }
 
 /** The reading that raised the alarm, rounded as the catalogue says; empty when there is none (no data). */
-export function formatAlarmValue(row: AlarmRow, context: AlarmWordsContext): string {
+export function formatAlarmValue(row: AlarmFacts, context: AlarmWordsContext): string {
   if (row.value === null) return ''
   return formatValue(alarmInput(row, context.objects), row.value, {
     lang: context.lang,
@@ -78,7 +84,7 @@ function fieldLabel(field: string, context: AlarmWordsContext): string {
  * The alarm's name in words: "Soil moisture 1 lower than 20 %", "Battery voltage lower than 3.1 V",
  * "No data from the module"; an unknown name shows as it came.
  */
-export function describeAlarm(row: AlarmRow, context: AlarmWordsContext): string {
+export function describeAlarm(row: AlarmFacts, context: AlarmWordsContext): string {
   if (row.alarm_name === 'no_data') return context.t('alarms.name_no_data')
   const parsed = parseAlarmKey(row.alarm_name)
   if (!parsed) return row.alarm_name

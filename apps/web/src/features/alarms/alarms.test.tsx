@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { alarmRowFixture, alarmsMeFixture, createFakeAlarmsServer } from '../../testing/fake-alarms'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { mediaQueries } from '../../testing/media-queries'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
@@ -301,6 +302,37 @@ describe('the header badge', () => {
     expect(await screen.findByRole('link', { name: 'Alarms: 3 active, 4 unconfirmed' })).toBeTruthy()
     fireEvent.click(badge)
     expect(await screen.findByRole('heading', { name: 'Alarms' })).toBeTruthy()
+  })
+
+  it('says in words what each number counts: beside it on a wide screen, a tap away on a phone', async () => {
+    const server = createFakeAlarmsServer([moistureActive, moistureEarlier, airHumidity, battery], warsawUser)
+    renderApp('/', { server })
+    await screen.findByRole('link', { name: 'Alarms: 2 active, 3 unconfirmed' })
+    expect(screen.getByTestId('alarm-badge-active').textContent).toBe('Active: 2')
+    expect(screen.getByTestId('alarm-badge-unconfirmed').textContent).toBe('Unconfirmed: 3')
+  })
+
+  it('on a phone opens a panel naming both counts, with the way to the alarms', async () => {
+    const matchMedia = window.matchMedia
+    window.matchMedia = mediaQueries((query) => query.includes('max-width'))
+    try {
+      const server = createFakeAlarmsServer(
+        [moistureActive, moistureEarlier, airHumidity, battery],
+        warsawUser,
+      )
+      renderApp('/', { server, lang: 'pl' })
+      const badge = await screen.findByRole('button', { name: 'Alarmy: aktywne 2, niepotwierdzone 3' })
+      expect(badge.textContent).toBe('23')
+      fireEvent.click(badge)
+      const details = await screen.findByTestId('alarm-badge-details')
+      expect(details.textContent).toContain('2alarmy aktywne teraz')
+      expect(details.textContent).toContain('3alarmy, których nikt jeszcze nie potwierdził')
+      // jsdom never runs the panel's opening transition (it stays display: none), so not by role here.
+      fireEvent.click(within(details).getByText('Pokaż alarmy'))
+      expect(await screen.findByRole('heading', { name: 'Alarmy' })).toBeTruthy()
+    } finally {
+      window.matchMedia = matchMedia
+    }
   })
 
   it('reads the counts afresh after the real-time channel was down (events meanwhile are lost)', async () => {

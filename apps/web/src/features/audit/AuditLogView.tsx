@@ -2,8 +2,8 @@ import type { AuditEntry, AuditLogQuery } from '@kropla/domain'
 import { Alert, Group, Loader, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type DataColumn, DataTable } from '../../app/ui/DataTable'
 import { translateKey } from '../../lib/translate-key'
-import { type VirtualColumn, VirtualTable } from '../reports/VirtualTable'
 import { useUserFormat } from '../session/useUserFormat'
 import { summariseChange } from './audit-summary'
 import { type AuditScope, useAuditLog, useAuditLogFilters } from './use-audit-log'
@@ -16,7 +16,7 @@ type Period = keyof typeof periods
  * The audit log (issue 15): every write, newest first, with who made it (an operator on support
  * access "on behalf of" the account), the account, what changed and from which address. Filters:
  * account (the operator's only), user, kind and time. Every matching row is in the table, drawn a
- * screenful at a time (the reports' VirtualTable, @tanstack/react-virtual).
+ * screenful at a time (the shared DataTable, @tanstack/react-virtual), newest first.
  */
 export function AuditLogView({ scope }: { scope: AuditScope }) {
   const { t, i18n } = useTranslation()
@@ -39,35 +39,34 @@ export function AuditLogView({ scope }: { scope: AuditScope }) {
 
   const kindLabel = (kind: string) => translateKey(i18n, `audit.kinds.${kind}`, kind)
   const actionLabel = (action: string) => translateKey(i18n, `audit.actions.${action}`, action)
-  const at = (row: number) => entries[row] as AuditEntry
-  const columns: VirtualColumn[] = [
-    { id: 'at', header: t('audit.columns.at'), width: 170, cell: (row) => format.dateTime(at(row).at) },
+  const columns: DataColumn<AuditEntry>[] = [
+    { id: 'at', header: t('audit.columns.at'), width: 170, text: (entry) => format.dateTime(entry.at) },
     ...(scope === 'operator'
       ? [
           {
             id: 'client',
             header: t('audit.columns.account'),
             width: 150,
-            cell: (row: number) => at(row).client_name ?? t('audit.no_account'),
+            text: (entry: AuditEntry) => entry.client_name ?? t('audit.no_account'),
           },
         ]
       : []),
-    { id: 'who', header: t('audit.columns.who'), width: 260, cell: (row) => whoOf(at(row)) },
+    { id: 'who', header: t('audit.columns.who'), width: 260, text: (entry) => whoOf(entry) },
     {
       id: 'action',
       header: t('audit.columns.action'),
-      width: 110,
-      cell: (row) => actionLabel(at(row).action),
+      width: 200,
+      text: (entry) => actionLabel(entry.action),
     },
-    { id: 'kind', header: t('audit.columns.kind'), width: 140, cell: (row) => kindLabel(at(row).entity) },
-    { id: 'id', header: t('audit.columns.id'), width: 80, cell: (row) => at(row).entity_id ?? '' },
+    { id: 'kind', header: t('audit.columns.kind'), width: 190, text: (entry) => kindLabel(entry.entity) },
+    { id: 'id', header: t('audit.columns.id'), width: 80, text: (entry) => entry.entity_id ?? '' },
     {
       id: 'change',
       header: t('audit.columns.change'),
       width: 360,
-      cell: (row) => [at(row).reason, summariseChange(at(row))].filter(Boolean).join(' · '),
+      text: (entry) => [entry.reason, summariseChange(entry)].filter(Boolean).join(' · '),
     },
-    { id: 'ip', header: t('audit.columns.address'), width: 130, cell: (row) => at(row).ip ?? '' },
+    { id: 'ip', header: t('audit.columns.address'), width: 130, text: (entry) => entry.ip ?? '' },
   ]
 
   function whoOf(entry: AuditEntry): string {
@@ -149,12 +148,16 @@ export function AuditLogView({ scope }: { scope: AuditScope }) {
               ? t('audit.count_truncated', { count: entries.length })
               : t('audit.count', { count: entries.length })}
           </Text>
-          <VirtualTable
+          <DataTable
             label={t('audit.title')}
-            rowCount={entries.length}
+            rows={entries}
             columns={columns}
+            rowKey={(entry) => entry.id}
             testId="audit-table"
             height={560}
+            searchable={false}
+            sortable={false}
+            density="compact"
           />
         </>
       )}

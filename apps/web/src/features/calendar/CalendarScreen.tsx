@@ -1,4 +1,5 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Loaded } from '../../app/ui/Loaded'
@@ -20,14 +21,20 @@ const dateOnly = (format: string) => format.split(' ')[0] || 'YYYY-MM-DD'
 /**
  * The calendar (route /calendar): planned and past runs of the account's outputs by week or day,
  * coloured by their result, in the farm's time zone (its days too); the date and view live in the address
- * (?date=YYYY-MM-DD&view=week|day) so a reload or a shared link shows the same period.
+ * (?date=YYYY-MM-DD&view=week|day) so a reload or a shared link shows the same period. Without a
+ * view in the address, a phone opens on the day (a week's seven columns do not fit 390 px) and a wider
+ * screen on the week.
  */
 export function CalendarScreen() {
   const { t, i18n } = useTranslation()
   const { user } = useSession()
   const zones = useFarmZones()
   const [params, setParams] = useSearchParams()
-  const view: CalendarView = params.get('view') === 'day' ? 'day' : 'week'
+  // Read at once, not after a first paint: a phone would otherwise fetch and draw a week first.
+  const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false
+  const viewParam = params.get('view')
+  const view: CalendarView =
+    viewParam === 'day' || viewParam === 'week' ? viewParam : isPhone ? 'day' : 'week'
   const dateParam = params.get('date')
   const anchor = isDate(dateParam) ? dateParam : todayIn(zones.farm)
   const period = calendarPeriod(anchor, view, zones.farm)
@@ -84,7 +91,9 @@ export function CalendarScreen() {
       </Group>
       <Stack gap={2}>
         <Text size="sm" data-testid="calendar-range">
-          {t('calendar.range', { from: formatDate(first), to: formatDate(last) })}
+          {first.date === last.date
+            ? t('calendar.range_day', { date: formatDate(first) })
+            : t('calendar.range', { from: formatDate(first), to: formatDate(last) })}
         </Text>
         <FarmZoneNote zones={zones} testId="calendar-zone" />
       </Stack>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { forecastFixture, planFixture, withIrrigation } from '../../testing/fake-irrigation'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { mediaQueries } from '../../testing/media-queries'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
@@ -51,8 +52,11 @@ function calendar(
   path = '/calendar?date=2026-11-25',
   lang: 'en' | 'pl' = 'en',
   userZone: string | null = 'Europe/Warsaw',
+  dateFormat = 'YYYY-MM-DD HH:mm:ss',
 ) {
-  const me = meFixture({ user: { lang, time_zone: userZone, client_time_zone: 'Europe/Warsaw' } })
+  const me = meFixture({
+    user: { lang, time_zone: userZone, client_time_zone: 'Europe/Warsaw', date_format: dateFormat },
+  })
   const server = withIrrigation(createFakeServer(me, { isLoggedIn: true }), {
     manual_opens: [],
     plans: [...weekRuns],
@@ -151,6 +155,38 @@ describe('the calendar', () => {
     expect(within(wednesday).getByTestId('run-4')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Next day' }))
     expect(await screen.findByRole('region', { name: 'Thu 2026-11-26' })).toBeTruthy()
+  })
+
+  it('opens on the day on a phone, with the previous and next day and the week a tap away', async () => {
+    const matchMedia = window.matchMedia
+    window.matchMedia = mediaQueries((query) => query.includes('max-width'))
+    try {
+      const { server } = calendar()
+      const wednesday = await screen.findByRole('region', { name: 'Wed 2026-11-25' })
+      expect(await within(wednesday).findByTestId('run-4')).toBeTruthy()
+      expect(screen.queryByRole('region', { name: 'Mon 2026-11-23' })).toBeNull()
+      expect(screen.getByTestId('calendar-range').textContent).toBe('Shown: 2026-11-25')
+      // Only the day was asked for: no week fetched and drawn first.
+      expect(planWindows(server)).toEqual([
+        { from: '2026-11-24T23:00:00.000Z', to: '2026-11-25T23:00:00.000Z' },
+      ])
+      fireEvent.click(screen.getByRole('button', { name: 'Previous day' }))
+      expect(await screen.findByRole('region', { name: 'Tue 2026-11-24' })).toBeTruthy()
+      fireEvent.click(screen.getByRole('button', { name: 'Next day' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Next day' }))
+      expect(await screen.findByRole('region', { name: 'Thu 2026-11-26' })).toBeTruthy()
+      fireEvent.click(screen.getByRole('radio', { name: 'Week' }))
+      expect(await screen.findByRole('region', { name: 'Mon 2026-11-23' })).toBeTruthy()
+      expect(screen.getByTestId('calendar-range').textContent).toBe('Shown: 2026-11-23 – 2026-11-29')
+    } finally {
+      window.matchMedia = matchMedia
+    }
+  })
+
+  it("names a day's view by its one date, in the user's date format and language", async () => {
+    calendar('/calendar?date=2026-11-25&view=day', 'pl', 'Europe/Warsaw', 'DD.MM.YYYY HH:mm')
+    expect(await screen.findByRole('region', { name: /25\.11\.2026/ })).toBeTruthy()
+    expect(screen.getByTestId('calendar-range').textContent).toBe('Pokazany dzień: 25.11.2026')
   })
 
   it('adds, moves and removes runs as the server announces them', async () => {

@@ -26,14 +26,17 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { Loaded } from '../../app/ui/Loaded'
 import { groupTimeZones, listTimeZones } from '../../lib/time-zones'
+import { withFormInput } from '../../lib/use-schema-form'
 import { PhoneInput } from '../account-forms/PhoneInput'
 import { SaveChangesButton } from '../account-forms/SaveChangesButton'
 import { useSettingsForm } from '../account-forms/useSettingsForm'
+import { mapSettingsQueryKey } from '../map/map-api'
 import { meQueryKey } from '../session/me-query'
 import { useUserFormat } from '../session/useUserFormat'
 import { SettingsCard } from '../settings/SettingsCard'
 import { SettingsPage } from '../settings/SettingsPage'
 import { DeleteClientAccount } from './DeleteClientAccount'
+import { FarmPlaceCard, type FarmPlaceValues, farmPlaceInput } from './FarmPlaceCard'
 
 export const clientQueryKey = ['client'] as const
 
@@ -87,15 +90,29 @@ function AccountStatus({ answer }: { answer: Pick<ClientAccountAnswer, 'expires_
   )
 }
 
-type Form = UseFormReturnType<ClientAccount>
+/** The account as the form keeps it: the farm's coordinates each empty until typed or picked. */
+type FormValues = Omit<ClientAccount, 'farm_place'> & { farm_place: FarmPlaceValues }
+type Form = UseFormReturnType<FormValues>
+
+const toInput = (values: Record<string, unknown>) => ({
+  ...values,
+  farm_place: farmPlaceInput(values.farm_place as FarmPlaceValues),
+})
+const formSchema = withFormInput(clientAccountSchema, toInput)
 
 function ClientAccountForm({ account }: { account: ClientAccount }) {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const { form, submit, isSaving } = useSettingsForm({
-    schema: clientAccountSchema,
-    initialValues: account,
-    toBody: (values) => clientAccountSchema.parse(values),
+    schema: formSchema,
+    initialValues: {
+      ...account,
+      farm_place: {
+        address: account.farm_place.address,
+        location: account.farm_place.location ?? { lat: null, lng: null },
+      },
+    } satisfies FormValues as FormValues,
+    toBody: (values) => clientAccountSchema.parse(toInput(values)),
     path: '/api/client',
     answer: clientAccountAnswerSchema,
     onSaved: (body) => {
@@ -104,6 +121,8 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
       )
       // The account name shows in the account switcher and the session; its zone in schedules and the calendar.
       void queryClient.invalidateQueries({ queryKey: meQueryKey })
+      // The map opens on the farm's place.
+      void queryClient.invalidateQueries({ queryKey: mapSettingsQueryKey })
     },
     fieldOfCode: { account_name_exists: 'name' },
   })
@@ -159,6 +178,8 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
             {...form.getInputProps('time_zone')}
           />
         </Section>
+
+        <FarmPlaceCard form={form} />
 
         <Section title={t('client.billing')}>
           <TextInput label={t('client.billing_name')} {...form.getInputProps('billing.name')} />

@@ -4,6 +4,7 @@ import { halfWidthOnPhone, moveInPhoneOrder, phoneOrder, type Widget } from '@kr
 import { ActionIcon, Card, Group, Text } from '@mantine/core'
 import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout'
 import { useTranslation } from 'react-i18next'
+import { FullText } from '../../app/ui/FullText'
 import { gridMargin, gridRowHeight } from './grid-size'
 import { dragHandleClass, WidgetFrame } from './WidgetFrame'
 import { WidgetView } from './widgets/WidgetView'
@@ -89,9 +90,11 @@ export function PhoneGrid({ widgets, editing, onChange, onConfigure, onRemove }:
           return (
             <Card key={widget.id} withBorder padding="xs" data-testid={`widget-${widget.id}`}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
-                  {title}
-                </Text>
+                <FullText text={title}>
+                  <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
+                    {title}
+                  </Text>
+                </FullText>
                 <Group gap={2} wrap="nowrap">
                   <ActionIcon
                     variant="subtle"

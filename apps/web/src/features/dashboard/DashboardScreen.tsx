@@ -17,6 +17,7 @@ import { ErrorState } from '../../app/ui/ErrorState'
 import { PendingState } from '../../app/ui/PendingState'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { modulesPath } from '../modules/objects-api'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { DesktopGrid, PhoneGrid } from './DashboardGrid'
 import { DashboardLiveProvider } from './dashboard-live'
 import { dashboardPath, useDashboards, useDashboardWrites } from './dashboards-api'
@@ -65,6 +66,8 @@ function DashboardView({ dashboard, list }: { dashboard: Dashboard; list: readon
   const navigate = useNavigate()
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false
   const writes = useDashboardWrites()
+  // The start screen keeps its room for the values: the banner says why editing waits.
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const messageOf = useErrorMessage()
   const [draft, setDraft] = useState<Widget[] | null>(null)
   const [configuring, setConfiguring] = useState<WidgetInput | null>(null)
@@ -129,7 +132,7 @@ function DashboardView({ dashboard, list }: { dashboard: Dashboard; list: readon
               <Button variant="default" onClick={() => setDraft(null)}>
                 {t('dashboards.cancel')}
               </Button>
-              <Button onClick={save} loading={writes.save.isPending}>
+              <Button onClick={save} loading={writes.save.isPending} {...needsServer}>
                 {t('dashboards.save')}
               </Button>
             </>
@@ -141,7 +144,9 @@ function DashboardView({ dashboard, list }: { dashboard: Dashboard; list: readon
               <Button variant="light" onClick={() => setManaging(true)}>
                 {t('dashboards.manage')}
               </Button>
-              <Button onClick={() => setDraft(dashboard.widgets)}>{t('dashboards.edit')}</Button>
+              <Button onClick={() => setDraft(dashboard.widgets)} {...needsServer}>
+                {t('dashboards.edit')}
+              </Button>
             </>
           )}
         </Group>

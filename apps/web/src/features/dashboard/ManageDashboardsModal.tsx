@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { translateKey } from '../../lib/translate-key'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { dashboardPath, useDashboardWrites } from './dashboards-api'
 
 /** Create, rename, reorder and delete dashboards (spec 01 sections 5 and 8). */
@@ -19,6 +20,7 @@ export function ManageDashboardsModal({
   onClose: () => void
 }) {
   const { t, i18n } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const writes = useDashboardWrites()
   const navigate = useNavigate()
   const messageOf = useErrorMessage()
@@ -165,7 +167,7 @@ export function ManageDashboardsModal({
               onChange={(event) => setFresh(event.currentTarget.value)}
               error={fieldProblems.fresh || undefined}
             />
-            <Button type="submit" mt={24} loading={writes.create.isPending}>
+            <Button type="submit" mt={24} loading={writes.create.isPending} {...needsServer}>
               {t('dashboards.add')}
             </Button>
           </Group>

@@ -2,9 +2,11 @@ import type { ObjectConfig, ObjectSummary } from '@kropla/domain'
 import { Anchor, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { FullText } from '../../app/ui/FullText'
 import { translateKey } from '../../lib/translate-key'
 import { openHistory } from '../history/open-history'
 import { modelWording, modulePath } from '../modules/objects-api'
+import { formatAge } from '../offline/format-age'
 import { useUserFormat } from '../session/useUserFormat'
 import { TrendArrow } from './TrendArrow'
 import {
@@ -15,19 +17,21 @@ import {
   tileReadings,
   tileStatus,
 } from './tile-readings'
-import { ValveIcon } from './ValveIcon'
+import { ValveIcon, valveState } from './ValveIcon'
 
 interface ModuleTileProps {
   object: ObjectSummary
   /** The module's settings (labels, units, alarm thresholds), once the list of modules has loaded. */
   config?: ObjectConfig
+  /** The names of the equipment wired to the module, by field (a valve's "Valve – tomato field"). */
+  equipmentNames?: ReadonlyMap<string, string>
   now: number
 }
 
-export function ModuleTile({ object, config, now }: ModuleTileProps) {
+export function ModuleTile({ object, config, equipmentNames, now }: ModuleTileProps) {
   const { t, i18n } = useTranslation()
   const format = useUserFormat()
-  const readings = tileReadings(object, config)
+  const readings = tileReadings(object, config, 'every')
   const status = tileStatus(object)
   const lastAt = lastReadingAt(object, readings)
   const isOnline = object.connection === 1
@@ -35,21 +39,38 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
   const valves = outputStyle(object) === 'valve'
   const modelName = modelWording(i18n, object.last_device_model, 'short')
 
+  // The user's label of the input, else the name of what is wired to it, else the catalogue's name.
   const labelOf = (reading: TileReading) =>
-    reading.customLabel ?? translateKey(i18n, `fields.${reading.field}`, reading.field)
+    reading.customLabel ??
+    equipmentNames?.get(reading.field) ??
+    translateKey(i18n, `fields.${reading.field}`, reading.field)
   // Every value opens its history (spec 01 section 2).
   const value = (reading: TileReading) => (
     <UnstyledButton
       onClick={() => openHistory({ idObject: object.id, field: reading.field })}
-      aria-label={t('history.open', { field: labelOf(reading) })}
+      aria-label={t('history.open_value', { field: labelOf(reading), value: valueText(reading) })}
       data-testid={`history-${object.serial}-${reading.field}`}
     >
       {shownValue(reading)}
     </UnstyledButton>
   )
+  // The button's name says the value too: a label alone would hide the reading from a screen reader.
+  const valueText = ({ input, latest }: TileReading) =>
+    input?.kind === 'output' && valves
+      ? t(`dashboard.valve_${valveState(latest?.value)}`)
+      : format.value(input, latest?.value ?? null)
   const shownValue = ({ field, input, latest, isFlagged }: TileReading) => {
     const testId = `value-${object.serial}-${field}`
-    if (input?.kind === 'output' && valves) return <ValveIcon value={latest?.value} testId={testId} />
+    // A valve's state in words beside its icon (an icon alone is hard to read outdoors), said once.
+    if (input?.kind === 'output' && valves)
+      return (
+        <Group gap={6} wrap="nowrap" component="span">
+          <Text size="sm" fw={500} span data-testid={`valve-state-${object.serial}-${field}`}>
+            {t(`dashboard.valve_${valveState(latest?.value)}`)}
+          </Text>
+          <ValveIcon value={latest?.value} testId={testId} decorative />
+        </Group>
+      )
     return (
       <Text
         td="underline dotted"
@@ -69,20 +90,24 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
     <Card withBorder radius="md" padding="md" data-testid={`tile-${object.serial}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
         <Stack gap={0} miw={0} style={{ flex: 1 }}>
-          <Anchor
-            component={Link}
-            to={modulePath(object.id)}
-            fw={600}
-            c="inherit"
-            truncate
-            aria-label={t('history.open_module', { name: object.name })}
-            data-testid={`module-link-${object.serial}`}
-          >
-            {object.name}
-          </Anchor>
-          <Text size="xs" c="dimmed" truncate>
-            {modelName} · {object.serial}
-          </Text>
+          <FullText text={object.name}>
+            <Anchor
+              component={Link}
+              to={modulePath(object.id)}
+              fw={600}
+              c="inherit"
+              truncate
+              aria-label={t('history.open_module', { name: object.name })}
+              data-testid={`module-link-${object.serial}`}
+            >
+              {object.name}
+            </Anchor>
+          </FullText>
+          <FullText text={`${modelName} · ${object.serial}`}>
+            <Text size="xs" c="dimmed" truncate data-testid={`model-${object.serial}`}>
+              {modelName} · {object.serial}
+            </Text>
+          </FullText>
           {!communicating && (
             <Badge
               color="orange"
@@ -111,9 +136,11 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
       <Stack gap={6}>
         {readings.map((reading) => (
           <Group key={reading.field} justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" c="dimmed" truncate>
-              {labelOf(reading)}
-            </Text>
+            <FullText text={labelOf(reading)}>
+              <Text size="sm" c="dimmed" truncate>
+                {labelOf(reading)}
+              </Text>
+            </FullText>
             <Group gap={4} wrap="nowrap">
               {value(reading)}
               {reading.trend !== null && <TrendArrow trend={reading.trend} />}
@@ -131,7 +158,10 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
               onClick={() =>
                 status.battery && openHistory({ idObject: object.id, field: status.battery.field })
               }
-              aria-label={t('history.open', { field: t('dashboard.battery') })}
+              aria-label={t('history.open_value', {
+                field: t('dashboard.battery'),
+                value: format.value(status.battery.input, status.battery.latest?.value ?? null),
+              })}
               data-testid={`battery-${object.serial}`}
             >
               {t('dashboard.battery')}:{' '}
@@ -145,7 +175,10 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
               onClick={() =>
                 status.signal && openHistory({ idObject: object.id, field: status.signal.field })
               }
-              aria-label={t('history.open', { field: t('dashboard.signal') })}
+              aria-label={t('history.open_value', {
+                field: t('dashboard.signal'),
+                value: format.value(status.signal.input, status.signal.latest?.value ?? null),
+              })}
               data-testid={`signal-${object.serial}`}
             >
               {t('dashboard.signal')}:{' '}
@@ -157,6 +190,13 @@ export function ModuleTile({ object, config, now }: ModuleTileProps) {
 
       <Text size="xs" c="dimmed" mt="xs" data-testid={`time-${object.serial}`}>
         {t('dashboard.last_data')}: {lastAt ? format.dateTime(lastAt) : t('dashboard.no_data')}
+        {lastAt && (
+          // How old the value is, in words: what matters when the app cannot ask for a newer one.
+          <span data-testid={`age-${object.serial}`}>
+            {' '}
+            ({formatAge(Date.parse(lastAt), now, i18n.language)})
+          </span>
+        )}
       </Text>
     </Card>
   )

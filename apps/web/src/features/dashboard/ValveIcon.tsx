@@ -1,9 +1,25 @@
 import { useTranslation } from 'react-i18next'
 
-/** A valve output: open (water drops), closed, or unknown (a question mark), spec 02 section 3.4. */
-export function ValveIcon({ value, testId }: { value: number | null | undefined; testId?: string }) {
+/** A valve output's state: open, closed, or unknown when the module has not said. */
+export const valveState = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'unknown' : value ? 'open' : 'closed'
+
+/**
+ * A valve output: open (water drops), closed, or unknown (a question mark), spec 02 section 3.4.
+ * `decorative` where the state is said in words beside it: hidden from screen readers, which would
+ * otherwise read the state twice.
+ */
+export function ValveIcon({
+  value,
+  testId,
+  decorative = false,
+}: {
+  value: number | null | undefined
+  testId?: string
+  decorative?: boolean
+}) {
   const { t } = useTranslation()
-  const state = value === null || value === undefined ? 'unknown' : value ? 'open' : 'closed'
+  const state = valveState(value)
   const label = t(`dashboard.valve_${state}`)
   const color =
     state === 'open'
@@ -12,12 +28,12 @@ export function ValveIcon({ value, testId }: { value: number | null | undefined;
         ? 'var(--mantine-color-gray-6)'
         : 'var(--mantine-color-gray-4)'
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: decorative (aria-hidden) where its state is written beside it; otherwise it has its title and label
     <svg
       width="22"
       height="22"
       viewBox="0 0 24 24"
-      role="img"
-      aria-label={label}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
       data-state={state}
       data-testid={testId}
       fill="none"
@@ -26,7 +42,7 @@ export function ValveIcon({ value, testId }: { value: number | null | undefined;
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <title>{label}</title>
+      {!decorative && <title>{label}</title>}
       {/* The valve body: two triangles meeting at the stem. */}
       <path d="M3 8v8l9-4zM21 8v8l-9-4z" fill={state === 'open' ? color : 'none'} />
       <path d="M12 12V5M9 5h6" />

@@ -2,6 +2,7 @@ import type { Widget } from '@kropla/domain'
 import { ActionIcon, Card, Group, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FullText } from '../../app/ui/FullText'
 
 export const dragHandleClass = 'widget-drag-handle'
 
@@ -35,15 +36,21 @@ export function WidgetFrame({
       style={{ display: 'flex', flexDirection: 'column' }}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs">
-        <Text
-          fw={600}
-          size="sm"
-          truncate
-          className={editing ? dragHandleClass : undefined}
-          style={{ cursor: editing ? 'move' : undefined, flex: 1, touchAction: editing ? 'none' : undefined }}
-        >
-          {editing ? `⠿ ${title}` : title}
-        </Text>
+        <FullText text={title}>
+          <Text
+            fw={600}
+            size="sm"
+            truncate
+            className={editing ? dragHandleClass : undefined}
+            style={{
+              cursor: editing ? 'move' : undefined,
+              flex: 1,
+              touchAction: editing ? 'none' : undefined,
+            }}
+          >
+            {editing ? `⠿ ${title}` : title}
+          </Text>
+        </FullText>
         {editing && (
           <Group gap={4} wrap="nowrap">
             <ActionIcon

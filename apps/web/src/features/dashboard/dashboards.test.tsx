@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { mediaQueries } from '../../testing/media-queries'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
@@ -13,17 +14,7 @@ let isPhone = false
 beforeEach(() => {
   socket = createFakeSocket()
   isPhone = false
-  window.matchMedia = (query: string) =>
-    ({
-      matches: isPhone && query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList
+  window.matchMedia = mediaQueries((query) => isPhone && query.includes('max-width'))
 })
 
 const probe = objectFixture({

@@ -59,11 +59,27 @@ function reading(
 /**
  * What a module's tile shows: the catalogue's preview fields in its order (battery and signal go to
  * the status line), each with its latest value, trend, the user's label and units, and whether an
- * active alarm threshold flags it. A model the catalogue does not know shows whatever it reported.
+ * active alarm threshold flags it; with `every`, after them every other field of the model in the
+ * catalogue's order (the start screen's cards: issue 15 item 9). A model the catalogue does not know
+ * shows whatever it reported.
  */
-export function tileReadings(object: ObjectSummary, config: ObjectConfig = noConfig): TileReading[] {
+export function tileReadings(
+  object: ObjectSummary,
+  config: ObjectConfig = noConfig,
+  which: 'preview' | 'every' = 'preview',
+): TileReading[] {
   const model = findModel(object.last_device_model)
-  const fields = model ? model.tilePreview : Object.keys(object.latest).sort()
+  const preview: readonly string[] = model?.tilePreview ?? []
+  const fields = !model
+    ? Object.keys(object.latest).sort()
+    : which === 'preview'
+      ? preview
+      : [
+          ...preview,
+          ...model.inputs
+            .filter((input) => input.kind !== 'flag' && !preview.includes(input.name))
+            .map((input) => input.name),
+        ]
   return fields
     .filter((field) => !statusFields.has(field))
     .map((field) => reading(object, model, field, config))

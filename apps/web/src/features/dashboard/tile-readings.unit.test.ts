@@ -19,6 +19,22 @@ describe('module tile readings', () => {
     expect(readings.every((reading) => reading.latest === undefined && reading.trend === null)).toBe(true)
   })
 
+  it('lists every field of the model for the start card, preview first, battery, signal and the link flag apart', () => {
+    const readings = tileReadings(objectFixture({ last_device_model: 'AM-200' }), undefined, 'every')
+    expect(readings.map((reading) => reading.field)).toEqual([
+      'TEMP_1',
+      'humidity',
+      'VPD_1',
+      'TEMP_DEW_1',
+      'TEMP_WET_1',
+      'HD_1',
+      'PWI_1',
+      'VPD_INFECT_1',
+      'TEMP_KAMER_1',
+      'TEMP_GAP_1',
+    ])
+  })
+
   it('gives the trend against the previous value: up, down or steady', () => {
     const object = objectFixture({
       last_device_model: 'AM-200',

@@ -78,6 +78,8 @@ export function historyChartOption(
       maximumFractionDigits: decimals(input),
     }).format(value)
 
+  const axisNumber = new Intl.NumberFormat(format.lang, { maximumFractionDigits: 2 })
+
   const chartSeries = series.flatMap((entry, index) => {
     const color = palette[index % palette.length]
     const yAxisIndex = units.indexOf(unitOf(entry.input, format))
@@ -185,6 +187,8 @@ export function historyChartOption(
       offset: index > 1 ? 48 * Math.floor(index / 2) : 0,
       scale: true,
       splitLine: { show: grid && index === 0 },
+      // The axis's numbers in the user's language too ("21,5" in Polish), not ECharts' own "21.5".
+      axisLabel: { formatter: (value: number) => axisNumber.format(value) },
     })),
     series: chartSeries,
   }

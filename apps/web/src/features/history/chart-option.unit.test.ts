@@ -49,6 +49,16 @@ describe('the chart of a history answer', () => {
     expect(option.animation).toBe(true)
   })
 
+  it('numbers its value axis in the user’s language (a decimal comma in Polish)', () => {
+    const option = historyChartOption(answer('raw', 6), [{ field: 'TEMP_1', label: 'Temp', input: temp }], {
+      type: 'line',
+      words,
+      format: { ...format, lang: 'pl' },
+    })
+    expect(option.yAxis[0]?.axisLabel.formatter(21.5)).toBe('21,5')
+    expect(option.yAxis[0]?.axisLabel.formatter(1250)).toBe('1250')
+  })
+
   it('puts a min-max band under aggregated lines, in the user’s temperature unit', () => {
     const option = historyChartOption(answer('hour', 24), [{ field: 'TEMP_1', label: 'Temp', input: temp }], {
       type: 'line',

@@ -24,11 +24,13 @@ export function useChangeLanguage(): (lang: Lang) => void {
     const body: LangRequest = { lang }
     api
       .put('/api/users/lang', body, langAnswer)
-      .then(() =>
+      .then(() => {
         queryClient.setQueryData<MeResponse | null>(meQueryKey, (current) =>
           current ? { ...current, user: { ...current.user, lang } } : current,
-        ),
-      )
+        )
+        // The demo farm relabels its modules and outputs in the new language (docs/decisions.md).
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] })
+      })
       .catch(() => notifications.show({ color: 'red', message: i18n.t('errors.changes_not_saved') }))
   }
 }

@@ -3,6 +3,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { offlineReasonId, useOnline } from '../offline/use-online'
 import { MinutesChoice, useMinutesChoice } from './MinutesChoice'
 import type { useManualActions } from './useManualActions'
 
@@ -45,6 +46,8 @@ interface GroupControlProps {
 
 function GroupControl({ group, outputs, actions }: GroupControlProps) {
   const { t } = useTranslation()
+  const { online } = useOnline()
+  const offline = online ? {} : { disabled: true, 'aria-describedby': offlineReasonId }
   const choice = useMinutesChoice()
   const [isSending, setSending] = useState(false)
   const run = async (action: () => Promise<boolean>) => {
@@ -82,6 +85,7 @@ function GroupControl({ group, outputs, actions }: GroupControlProps) {
             onClick={open}
             loading={isSending}
             aria-label={t('manual.open_group', { name: group.name })}
+            {...offline}
           >
             {t('manual.open')}
           </Button>
@@ -89,7 +93,8 @@ function GroupControl({ group, outputs, actions }: GroupControlProps) {
             size="xs"
             variant="light"
             color="gray"
-            disabled={isSending}
+            disabled={isSending || !online}
+            aria-describedby={online ? undefined : offlineReasonId}
             onClick={() =>
               void run(() =>
                 actions.closeGroup(

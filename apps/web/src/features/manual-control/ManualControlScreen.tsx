@@ -7,6 +7,7 @@ import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { translateKey } from '../../lib/translate-key'
 import { useNow } from '../dashboard/use-now'
+import { OfflineReason } from '../offline/OfflineBanner'
 import { useGroups, useOutputs } from '../resources/resource-queries'
 import { useSession } from '../session/useSession'
 import { GroupControls } from './GroupControls'
@@ -89,6 +90,7 @@ function ManualControlContent({ outputs }: { outputs: readonly Output[] }) {
   if (outputs.length === 0) return <EmptyState title={t('manual.no_outputs')} data-testid="no-outputs" />
   return (
     <Stack gap="lg">
+      <OfflineReason />
       {modules.map(({ idObject, object, outputs: moduleOutputs }) => {
         const moduleName = object?.name ?? String(idObject)
         return (

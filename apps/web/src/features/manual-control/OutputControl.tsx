@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ValveIcon } from '../dashboard/ValveIcon'
+import { offlineReasonId, useOnline } from '../offline/use-online'
 import { MinutesChoice, useMinutesChoice } from './MinutesChoice'
 import { RemainingTime } from './RemainingTime'
 import type { useManualActions } from './useManualActions'
@@ -30,6 +31,9 @@ interface OutputControlProps {
 export function OutputControl({ output, isValve, value, view, failure, actions }: OutputControlProps) {
   const { t } = useTranslation()
   const choice = useMinutesChoice()
+  // Offline the module cannot be told: the buttons are disabled, the screen says why (never queued).
+  const { online } = useOnline()
+  const offline = online ? {} : { disabled: true, 'aria-describedby': offlineReasonId }
   // Each button waits for its own answer (the server answers once the module has done it).
   const [sending, setSending] = useState<'open' | 'close' | null>(null)
 
@@ -56,7 +60,7 @@ export function OutputControl({ output, isValve, value, view, failure, actions }
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0}>
             {isValve ? (
               <ValveIcon value={value} testId={`manual-value-${output.id}`} />
             ) : (
@@ -74,6 +78,8 @@ export function OutputControl({ output, isValve, value, view, failure, actions }
           <Badge
             color={stateColours[view.state]}
             variant="light"
+            // A long output name wraps; the state beside it stays whole ("Free", not "Fr…").
+            style={{ flexShrink: 0 }}
             data-testid={`busy-${output.id}`}
             data-state={view.state}
           >
@@ -102,6 +108,8 @@ export function OutputControl({ output, isValve, value, view, failure, actions }
             onClick={open}
             loading={sending === 'open'}
             aria-label={t('manual.open_output', { name: output.name })}
+            data-testid={`manual-open-${output.id}`}
+            {...offline}
           >
             {t('manual.open')}
           </Button>
@@ -113,6 +121,7 @@ export function OutputControl({ output, isValve, value, view, failure, actions }
             disabled={view.state === 'idle' && value !== 1}
             onClick={() => void run('close', () => actions.closeOutput(output))}
             aria-label={t('manual.close_output', { name: output.name })}
+            {...offline}
           >
             {t('manual.close')}
           </Button>

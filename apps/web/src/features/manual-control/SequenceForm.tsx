@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
 import { useFarmZones } from '../farm-zone/useFarmZones'
+import { offlineReasonId, useOnline } from '../offline/use-online'
 import type { MinutesInput } from './MinutesChoice'
 import type { useManualActions } from './useManualActions'
 
@@ -47,6 +48,7 @@ function toInstant(local: string, timeZone: string | null): string | null {
 /** A one-off manual sequence (`manual_schedule_new`): outputs open one after another, each for its minutes. */
 export function SequenceForm({ outputs, actions }: SequenceFormProps) {
   const { t, i18n } = useTranslation()
+  const { online } = useOnline()
   const zones = useFarmZones()
   const [name, setName] = useState('')
   const [startAt, setStartAt] = useState('')
@@ -176,7 +178,12 @@ export function SequenceForm({ outputs, actions }: SequenceFormProps) {
           >
             {t('manual.add_step')}
           </Button>
-          <Button onClick={() => void submit()} loading={isSending}>
+          <Button
+            onClick={() => void submit()}
+            loading={isSending}
+            disabled={!online}
+            aria-describedby={online ? undefined : offlineReasonId}
+          >
             {t('manual.start_sequence')}
           </Button>
         </Group>

@@ -32,6 +32,7 @@ import { useGeoObjects, useObjects, useRegions } from '../resources/resource-que
 import { useSession } from '../session/useSession'
 import { useUserFormat } from '../session/useUserFormat'
 import './map.css'
+import { FullText } from '../../app/ui/FullText'
 import { useMapSettings } from './map-api'
 import { dotSize, pinHtml, pinSize } from './map-icons'
 import {
@@ -41,6 +42,7 @@ import {
   moistureColour,
   regionSoilMoisture,
 } from './map-state'
+import type { TileStore } from './tile-cache'
 import { type LeafletHandle, type TileState, useLeafletMap } from './use-leaflet-map'
 
 export type MapItemKind = 'module' | 'region' | 'geo_object'
@@ -84,6 +86,10 @@ export interface FarmMapProps {
   passive?: boolean
   /** Tools and overlays, given the map through useFarmMap once it is ready. */
   children?: ReactNode
+  /** Keep viewed tiles for offline use and draw them where the network fails (the field map). */
+  tileStore?: TileStore | null
+  /** Extra class on the map's box (`kropla-map-large`: large markers for a phone in the field). */
+  className?: string
 }
 
 interface OpenPopup {
@@ -93,6 +99,8 @@ interface OpenPopup {
 }
 
 const latLng = (point: GeoPoint): LatLngExpression => [point.lat, point.lng]
+/** The zoom the map opens at on the farm's place: the farmyard and the fields around it. */
+const farmZoom = 15
 
 /**
  * The account's farm on a map (spec 01 section 3): modules as markers coloured by state, regions
@@ -108,13 +116,15 @@ export function FarmMap({
   focus = null,
   passive = false,
   children,
+  tileStore = null,
+  className,
 }: FarmMapProps) {
   const { t } = useTranslation()
   const settings = useMapSettings()
   if (!settings.data)
     return (
       <div
-        className="kropla-map"
+        className={className ? `kropla-map ${className}` : 'kropla-map'}
         style={{ height, background: 'var(--mantine-color-gray-1)' }}
         data-testid="farm-map"
         aria-busy="true"
@@ -138,6 +148,9 @@ export function FarmMap({
       tileUrl={settings.data.tileUrl}
       attribution={settings.data.attribution}
       maxZoom={settings.data.maxZoom}
+      farm={settings.data.farm}
+      tileStore={tileStore}
+      className={className}
     >
       {children}
     </FarmMapView>
@@ -155,15 +168,20 @@ function FarmMapView({
   tileUrl,
   attribution,
   maxZoom,
+  farm,
   children,
-}: Required<Omit<FarmMapProps, 'actions' | 'children'>> &
-  Pick<FarmMapProps, 'actions' | 'children'> & {
+  tileStore,
+  className,
+}: Required<Omit<FarmMapProps, 'actions' | 'children' | 'className'>> &
+  Pick<FarmMapProps, 'actions' | 'children' | 'className'> & {
     tileUrl: string | null
     attribution: string
     maxZoom: number
+    /** The account's farm place: where the map opens while nothing on it has a location. */
+    farm: GeoPoint | null
   }) {
   const { t, i18n } = useTranslation()
-  const { ref, handle, tiles } = useLeafletMap({ tileUrl, attribution, maxZoom, withTools })
+  const { ref, handle, tiles } = useLeafletMap({ tileUrl, attribution, maxZoom, withTools, tileStore })
   const { objects } = useSession()
   const details = useObjects()
   const regions = useRegions()
@@ -179,7 +197,7 @@ function FarmMapView({
   const popupRef = useRef<{ popup: Popup; element: HTMLDivElement } | null>(null)
   const hasFitted = useRef(false)
   /** The first view is set (the whole farm, or the focus): what tests wait for before clicking. */
-  const [isFitted, setFitted] = useState(false)
+  const [openedOn, setOpenedOn] = useState<'focus' | 'farm_items' | 'farm_place' | 'default' | null>(null)
 
   const configs = useMemo(
     () => new Map(details.data?.map((object) => [object.id, object.config])),
@@ -328,14 +346,15 @@ function FarmMapView({
     }
   }, [handle, geoObjects.data, canMove, setPopup])
 
-  // Once, when the farm is known: show all of it (else spec 01's default view stays). No animation:
-  // the first view is where the map starts, not a move.
+  // Once, when the farm is known: show all of it; with nothing located, the farm's place (client
+  // account settings), else spec 01's default view stays. No animation: the first view is where
+  // the map starts, not a move.
   useEffect(() => {
     if (!handle || hasFitted.current || !regions.data || !geoObjects.data) return
     hasFitted.current = true
-    setFitted(true)
     const still = { animate: false }
     if (focus) {
+      setOpenedOn('focus')
       handle.map.setView(latLng(focus), 16, still)
       return
     }
@@ -351,7 +370,9 @@ function FarmMapView({
         maxZoom: 17,
         ...still,
       })
-  }, [handle, located, regions.data, geoObjects.data, focus])
+    else if (farm) handle.map.setView(latLng(farm), farmZoom, still)
+    setOpenedOn(points.length > 0 ? 'farm_items' : farm ? 'farm_place' : 'default')
+  }, [handle, located, regions.data, geoObjects.data, focus, farm])
 
   const show = useCallback(
     (kind: MapItemKind, id: number) => {
@@ -410,10 +431,11 @@ function FarmMapView({
   const unplaced = objects.length - located.length
   return (
     <div
-      className="kropla-map"
+      className={className ? `kropla-map ${className}` : 'kropla-map'}
       style={{ position: 'relative', height }}
       data-testid="farm-map"
-      data-ready={handle && isFitted ? 'true' : undefined}
+      data-ready={handle && openedOn ? 'true' : undefined}
+      data-opened-on={openedOn ?? undefined}
     >
       <div ref={ref} style={{ position: 'absolute', inset: 0 }} data-testid="farm-map-canvas" />
       {(tiles === 'failed' || tiles === 'none' || unplaced > 0) && (
@@ -466,9 +488,11 @@ function ModulePopup({
     <Stack gap={6} data-testid={`map-popup-module-${object.serial}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={0} miw={0}>
-          <Text fw={600} truncate>
-            {object.name}
-          </Text>
+          <FullText text={object.name}>
+            <Text fw={600} truncate>
+              {object.name}
+            </Text>
+          </FullText>
           <Text size="xs" c="dimmed">
             {modelWording(i18n, object.last_device_model, 'short')} · {object.serial}
           </Text>
@@ -498,9 +522,11 @@ function ModulePopup({
             data-testid={`map-history-${object.serial}-${reading.field}`}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" c="dimmed" truncate>
-                {label}
-              </Text>
+              <FullText text={label}>
+                <Text size="sm" c="dimmed" truncate>
+                  {label}
+                </Text>
+              </FullText>
               <Text size="sm" fw={500} c={reading.isFlagged ? 'red' : 'blue'} td="underline dotted">
                 {format.value(reading.input, reading.latest?.value ?? null)}
               </Text>
@@ -595,7 +621,11 @@ function GeoObjectPopup({
   actions: FarmMapActions | undefined
   onAction: () => void
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const coordinate = (degrees: number) =>
+    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 6, maximumFractionDigits: 6 }).format(
+      degrees,
+    )
   return (
     <Stack gap={6} data-testid={`map-popup-geo-${geoObject.id}`}>
       <Text fw={600}>{geoObject.name}</Text>
@@ -605,7 +635,7 @@ function GeoObjectPopup({
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        {geoObject.location.lat.toFixed(6)}°, {geoObject.location.lng.toFixed(6)}°
+        {coordinate(geoObject.location.lat)}°, {coordinate(geoObject.location.lng)}°
       </Text>
       {actions?.onEditGeoObject && (
         <Button

@@ -2,6 +2,7 @@ import { Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FullText } from '../../app/ui/FullText'
 import { useGeoObjects, useRegions } from '../resources/resource-queries'
 import { useSession } from '../session/useSession'
 import { useFarmMap } from './FarmMap'
@@ -60,9 +61,11 @@ export function MapSearch() {
                   setText('')
                 }}
               >
-                <Text size="sm" truncate>
-                  {hit.name}
-                </Text>
+                <FullText text={hit.name}>
+                  <Text size="sm" truncate>
+                    {hit.name}
+                  </Text>
+                </FullText>
                 <Text size="xs" c="dimmed">
                   {t(`map.kinds.${hit.kind}`)}
                 </Text>

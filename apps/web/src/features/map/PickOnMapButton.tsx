@@ -12,15 +12,18 @@ const LocalizerDialog = lazy(() =>
 export function PickOnMapButton({
   value,
   onPick,
+  mt = 'xs',
 }: {
   value: GeoPoint | null
   onPick: (point: GeoPoint) => void
+  /** Space above the button (none in a row of buttons). */
+  mt?: 'xs' | 0
 }) {
   const { t } = useTranslation()
   const [isOpen, setOpen] = useState(false)
   return (
     <>
-      <Button variant="light" size="xs" w="fit-content" mt="xs" onClick={() => setOpen(true)}>
+      <Button variant="light" size="xs" w="fit-content" mt={mt} onClick={() => setOpen(true)}>
         {t('map.pick_on_map')}
       </Button>
       {isOpen && (

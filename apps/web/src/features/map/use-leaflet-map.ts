@@ -2,6 +2,7 @@ import { mapDefaults } from '@kropla/domain'
 import type { Map as LeafletMap } from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 import { type Leaflet, loadGeoman, loadLeaflet } from './load-leaflet'
+import type { TileStore } from './tile-cache'
 
 export interface LeafletHandle {
   L: Leaflet
@@ -18,6 +19,8 @@ export interface LeafletMapOptions {
   maxZoom?: number
   /** Load leaflet-geoman's drawing and editing tools too. */
   withTools?: boolean
+  /** Keep loaded tiles and draw kept ones where the network fails (the field map, tile-cache.ts). */
+  tileStore?: TileStore | null
 }
 
 /**
@@ -32,8 +35,12 @@ export function useLeafletMap({
   attribution,
   maxZoom = mapDefaults.maxZoom,
   withTools = false,
+  tileStore = null,
 }: LeafletMapOptions) {
   const ref = useRef<HTMLDivElement>(null)
+  // Read when a tile loads or fails: a new store does not make a new map.
+  const store = useRef(tileStore)
+  store.current = tileStore
   const [handle, setHandle] = useState<LeafletHandle | null>(null)
   const [tiles, setTiles] = useState<TileState>(tileUrl ? 'loading' : 'none')
 
@@ -54,13 +61,19 @@ export function useLeafletMap({
         let loaded = 0
         let failed = 0
         L.tileLayer(tileUrl, { maxZoom, attribution })
-          .on('tileload', () => {
+          .on('tileload', (event) => {
             loaded += 1
             setTiles('ok')
+            store.current?.keep((event.tile as HTMLImageElement).src)
           })
-          .on('tileerror', () => {
+          .on('tileerror', (event) => {
             failed += 1
             if (loaded === 0 && failed > 0) setTiles('failed')
+            // Offline: the kept copy, if any (it then loads and counts as a tile that arrived).
+            const tile = event.tile as HTMLImageElement
+            void store.current?.restore(tile.src).then((kept) => {
+              if (kept) tile.src = kept
+            })
           })
           .addTo(map)
       }

@@ -3,6 +3,7 @@ import { Accordion, Badge, Button, Group, SegmentedControl, Stack, Text } from '
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorState } from '../../app/ui/ErrorState'
+import { FullText } from '../../app/ui/FullText'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { PendingState } from '../../app/ui/PendingState'
 import { useUserFormat } from '../session/useUserFormat'
@@ -84,9 +85,11 @@ function MessageItem(props: {
           <Badge color={typeColour[message.type] ?? 'blue'} variant="light" size="sm">
             {t(`messages.types.${messageTypeName(message.type)}`)}
           </Badge>
-          <Text fw={unread ? 700 : 400} style={{ flex: 1 }} lineClamp={1}>
-            {subject}
-          </Text>
+          <FullText text={subject}>
+            <Text fw={unread ? 700 : 400} style={{ flex: 1 }} lineClamp={1}>
+              {subject}
+            </Text>
+          </FullText>
           {unread && (
             <Badge color="red" size="xs">
               {t('messages.unread')}

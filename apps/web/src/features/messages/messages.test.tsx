@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { type FakeMessages, userMessageFixture, withMessages } from '../../testing/fake-messages'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { mediaQueries } from '../../testing/media-queries'
 import { renderApp } from '../../testing/render-app'
 
 let socket: FakeSocket
@@ -83,6 +84,32 @@ describe('messages', () => {
       'Wiadomości: 1 nieprzeczytana',
     )
     expect((await screen.findAllByText('Przymrozek w nocy')).length).toBeGreaterThan(0)
+  })
+})
+
+describe('the header badge', () => {
+  it('says in words what it counts on a wide screen', async () => {
+    open('/kropla_2/user_messages', inbox())
+    const badge = await screen.findByRole('link', { name: 'Messages: 1 unread' })
+    expect(within(badge).getByTestId('messages-badge-count').textContent).toBe('Unread: 1')
+  })
+
+  it('on a phone is a number whose label says it, and a tap opens a panel saying it, with the way to the messages', async () => {
+    const matchMedia = window.matchMedia
+    window.matchMedia = mediaQueries((query) => query.includes('max-width'))
+    try {
+      open('/alarms', inbox(), { lang: 'pl' })
+      const badge = await screen.findByRole('button', { name: 'Wiadomości: 1 nieprzeczytana' })
+      expect(badge.textContent).toBe('1')
+      fireEvent.click(badge)
+      const details = await screen.findByTestId('messages-badge-details')
+      expect(details.textContent).toContain('1wiadomości, których jeszcze nie przeczytano')
+      // jsdom never runs the panel's opening transition (it stays display: none), so not by role here.
+      fireEvent.click(within(details).getByText('Pokaż wiadomości'))
+      expect(await screen.findByTestId('user-messages')).toBeTruthy()
+    } finally {
+      window.matchMedia = matchMedia
+    }
   })
 })
 

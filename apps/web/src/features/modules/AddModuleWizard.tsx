@@ -19,9 +19,12 @@ import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { ApiRequestError } from '../../lib/api-error'
 import { showServerErrorAtFields, useSchemaForm, validateStep } from '../../lib/use-schema-form'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { meQueryKey } from '../session/me-query'
+import { useSession } from '../session/useSession'
 import { BasicFields } from './BasicFields'
 import { combinedSchema, type LocationValues, locationInput } from './form-schema'
+import { propertiesFromUserUnit, propertiesInUserUnit } from './module-form'
 import { hasWebNfc, NfcReadError, readNfcText } from './nfc'
 import { modelWording, modulePath, objectsQueryKey, storeObject } from './objects-api'
 import { PropertyFields } from './PropertyFields'
@@ -36,7 +39,14 @@ interface Device {
  * Adding a module (spec 01 section 2, "add device, with a wizard per model"): serial number and PIN
  * (or the module's NFC tag), then the model's own settings, then done.
  */
-export function AddModuleWizard({ onClose }: { onClose: () => void }) {
+export function AddModuleWizard({
+  onClose,
+  prefill = { serial: '', pin: '' },
+}: {
+  onClose: () => void
+  /** Serial and PIN from a scanned box label or tag (/mobile/boxs, /mobile/nfc). */
+  prefill?: { serial: string; pin: string }
+}) {
   const { t } = useTranslation()
   const [device, setDevice] = useState<Device | null>(null)
   const [added, setAdded] = useState<ObjectDetail | null>(null)
@@ -46,7 +56,7 @@ export function AddModuleWizard({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title={t('modules.wizard_title')} size="lg" centered>
       <Stepper active={active} size="xs" iconSize={28} wrap={false} aria-label={t('modules.wizard_title')}>
         <Stepper.Step label={t('modules.step_device')} aria-label={t('modules.step_device')}>
-          <DeviceStep onFound={setDevice} onCancel={onClose} />
+          <DeviceStep onFound={setDevice} onCancel={onClose} prefill={prefill} />
         </Stepper.Step>
         <Stepper.Step label={t('modules.step_settings')} aria-label={t('modules.step_settings')}>
           {device && <SettingsStep device={device} onBack={() => setDevice(null)} onAdded={setAdded} />}
@@ -64,10 +74,19 @@ function modelOrUnknown(code: string): DeviceModel {
   return model
 }
 
-function DeviceStep({ onFound, onCancel }: { onFound: (device: Device) => void; onCancel: () => void }) {
+function DeviceStep({
+  onFound,
+  onCancel,
+  prefill,
+}: {
+  onFound: (device: Device) => void
+  onCancel: () => void
+  prefill: { serial: string; pin: string }
+}) {
   const { t } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const api = useApi()
-  const form = useSchemaForm(objectCheckSchema, { serial: '', pin: '' })
+  const form = useSchemaForm(objectCheckSchema, prefill)
   const check = useMutation({
     mutationFn: (body: { serial: string; pin: string }) =>
       api.post('/api/objects/check', body, objectCheckResultSchema),
@@ -125,7 +144,7 @@ function DeviceStep({ onFound, onCancel }: { onFound: (device: Device) => void; 
           <Button variant="default" onClick={onCancel}>
             {t('modules.cancel')}
           </Button>
-          <Button type="submit" loading={check.isPending}>
+          <Button type="submit" loading={check.isPending} {...needsServer}>
             {t('modules.next')}
           </Button>
         </Group>
@@ -187,16 +206,23 @@ function SettingsStep({
   onAdded: (added: ObjectDetail) => void
 }) {
   const { t, i18n } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const api = useApi()
   const queryClient = useQueryClient()
   const { model } = device
+  // °C settings are typed in the user's unit and sent in °C.
+  const temperatureUnit = useSession().user.temperature_unit
   const toBody = (values: Record<string, unknown>) => ({
     serial: device.serial,
     pin: device.pin,
     name: values.name,
     marker: values.marker,
     location: locationInput(values.location as LocationValues),
-    properties: values.properties,
+    properties: propertiesFromUserUnit(
+      model,
+      values.properties as SettingsValues['properties'],
+      temperatureUnit,
+    ),
   })
   const form = useSchemaForm<SettingsValues>(
     combinedSchema(
@@ -207,7 +233,7 @@ function SettingsStep({
       name: '',
       marker: 0,
       location: { lat: null, lng: null },
-      properties: defaultProperties(model.properties),
+      properties: propertiesInUserUnit(model, defaultProperties(model.properties), temperatureUnit),
     },
   )
   const add = useMutation({
@@ -252,14 +278,19 @@ function SettingsStep({
             <Text fw={500} size="sm">
               {t('modules.properties')}
             </Text>
-            <PropertyFields definitions={model.properties} form={form} path="properties" />
+            <PropertyFields
+              definitions={model.properties}
+              form={form}
+              path="properties"
+              temperatureUnit={temperatureUnit}
+            />
           </Stack>
         )}
         <Group justify="space-between">
           <Button variant="default" onClick={onBack} disabled={add.isPending}>
             {t('modules.back')}
           </Button>
-          <Button type="submit" loading={add.isPending}>
+          <Button type="submit" loading={add.isPending} {...needsServer}>
             {t('modules.add_submit')}
           </Button>
         </Group>

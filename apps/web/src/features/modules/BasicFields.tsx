@@ -2,7 +2,7 @@ import { Fieldset, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } fro
 import type { UseFormReturnType } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { PickOnMapButton } from '../map/PickOnMapButton'
-import { numberOrNull } from './PropertyFields'
+import { numberOrNull, shownNumber } from './PropertyFields'
 
 // biome-ignore lint/suspicious/noExplicitAny: name, marker and location sit at the top of both module forms
 type AnyForm = UseFormReturnType<any>
@@ -18,7 +18,7 @@ export function BasicFields({ form, autoFocus = false }: { form: AnyForm; autoFo
       <NumberInput
         label={label}
         {...props}
-        value={typeof value === 'number' ? value : ''}
+        value={shownNumber(value)}
         clampBehavior="none"
         onChange={(next) => form.setFieldValue(name, numberOrNull(next))}
       />

@@ -1,12 +1,12 @@
-import { alarmComparators, alarmKey, type DeviceModel } from '@kropla/domain'
+import { alarmComparators, alarmKey, type DeviceModel, type TemperatureUnit, userUnit } from '@kropla/domain'
 import { Card, NativeSelect, NumberInput, Switch, Table, Text, TextInput, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { stackedTableClass, useStackedLabels } from '../../app/ui/useStackedLabels'
 import { translateKey } from '../../lib/translate-key'
-import { labelledInputs, type ModuleFormValues } from './module-form'
-import { numberOrNull } from './PropertyFields'
+import { alarmFieldUnit, labelledInputs, type ModuleFormValues } from './module-form'
+import { numberOrNull, shownNumber, UnitSection } from './PropertyFields'
 
 type Form = UseFormReturnType<ModuleFormValues>
 
@@ -16,15 +16,17 @@ function useFieldLabel() {
 }
 
 /** A number cell of a table: the column header names it visually, the accessible name says which row. */
-function NumberCell({ form, name, label }: { form: Form; name: string; label: string }) {
+function NumberCell({ form, name, label, unit }: { form: Form; name: string; label: string; unit?: string }) {
   const { value, onChange: _, ...props } = form.getInputProps(name)
   return (
     <NumberInput
-      aria-label={label}
+      aria-label={unit ? `${label} (${unit})` : label}
       size="xs"
       miw={90}
+      rightSection={unit ? <UnitSection unit={unit} /> : undefined}
+      rightSectionWidth={unit ? 40 : undefined}
       {...props}
-      value={typeof value === 'number' ? value : ''}
+      value={shownNumber(value)}
       clampBehavior="none"
       onChange={(next) => form.setFieldValue(name, numberOrNull(next) as never)}
     />
@@ -35,7 +37,15 @@ function NumberCell({ form, name, label }: { form: Form; name: string; label: st
  * Every input's custom label (max 32) and units (max 16); on AM-600 also the input type, multiplier
  * and the values at the low and high end of the range (spec 02 section 3.5).
  */
-export function InputsTable({ model, form }: { model: DeviceModel; form: Form }) {
+export function InputsTable({
+  model,
+  form,
+  temperatureUnit,
+}: {
+  model: DeviceModel
+  form: Form
+  temperatureUnit: TemperatureUnit
+}) {
   const { t, i18n } = useTranslation()
   const fieldLabel = useFieldLabel()
   const configurable = new Map(model.configurableInputs.map((input) => [input.field, input]))
@@ -80,8 +90,8 @@ export function InputsTable({ model, form }: { model: DeviceModel; form: Form })
                   <Table.Td>
                     <Text size="sm">{fieldLabel(input.name)}</Text>
                     {input.unit && (
-                      <Text size="xs" c="dimmed">
-                        {input.unit}
+                      <Text size="xs" c="dimmed" data-testid={`input-unit-${input.name}`}>
+                        {userUnit(input.unit, temperatureUnit)}
                       </Text>
                     )}
                   </Table.Td>
@@ -162,8 +172,19 @@ export function InputsTable({ model, form }: { model: DeviceModel; form: Form })
   )
 }
 
-/** Lower-than and higher-than thresholds of the model's alarm fields, each with its active switch. */
-export function ThresholdsTable({ model, form }: { model: DeviceModel; form: Form }) {
+/**
+ * Lower-than and higher-than thresholds of the model's alarm fields, each with its active switch and
+ * the reading's unit (a temperature in the user's unit: the form holds °F for a Fahrenheit user).
+ */
+export function ThresholdsTable({
+  model,
+  form,
+  temperatureUnit,
+}: {
+  model: DeviceModel
+  form: Form
+  temperatureUnit: TemperatureUnit
+}) {
   const { t } = useTranslation()
   const fieldLabel = useFieldLabel()
   const comparatorLabel = { lt: t('modules.lower_than'), gt: t('modules.higher_than') }
@@ -193,25 +214,28 @@ export function ThresholdsTable({ model, form }: { model: DeviceModel; form: For
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {model.alarmFields.map((field) => (
-              <Table.Tr key={field}>
-                <Table.Td>
-                  <Text size="sm">{fieldLabel(field)}</Text>
-                </Table.Td>
-                {alarmComparators.map((comparator) => {
-                  const path = `config.alarms.${alarmKey(field, comparator)}`
-                  const label = t('modules.field_of', {
-                    what: comparatorLabel[comparator],
-                    field: fieldLabel(field),
-                  })
-                  return (
-                    <Table.Td key={comparator}>
-                      <ThresholdCell label={label} form={form} path={path} />
-                    </Table.Td>
-                  )
-                })}
-              </Table.Tr>
-            ))}
+            {model.alarmFields.map((field) => {
+              const unit = userUnit(alarmFieldUnit(model, field), temperatureUnit)
+              return (
+                <Table.Tr key={field}>
+                  <Table.Td>
+                    <Text size="sm">{fieldLabel(field)}</Text>
+                  </Table.Td>
+                  {alarmComparators.map((comparator) => {
+                    const path = `config.alarms.${alarmKey(field, comparator)}`
+                    const label = t('modules.field_of', {
+                      what: comparatorLabel[comparator],
+                      field: fieldLabel(field),
+                    })
+                    return (
+                      <Table.Td key={comparator}>
+                        <ThresholdCell label={label} form={form} path={path} unit={unit} />
+                      </Table.Td>
+                    )
+                  })}
+                </Table.Tr>
+              )
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -219,11 +243,21 @@ export function ThresholdsTable({ model, form }: { model: DeviceModel; form: For
   )
 }
 
-function ThresholdCell({ form, path, label }: { form: Form; path: string; label: string }) {
+function ThresholdCell({
+  form,
+  path,
+  label,
+  unit,
+}: {
+  form: Form
+  path: string
+  label: string
+  unit: string
+}) {
   const { t } = useTranslation()
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-      <NumberCell form={form} name={`${path}.value`} label={label} />
+      <NumberCell form={form} name={`${path}.value`} label={label} unit={unit || undefined} />
       <Switch
         mt={6}
         aria-label={t('modules.field_of', { what: t('modules.active'), field: label })}

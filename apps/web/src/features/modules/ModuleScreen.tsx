@@ -29,8 +29,12 @@ import { Loaded } from '../../app/ui/Loaded'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
 import { RecentReadings } from '../history/RecentReadings'
+import { OfflineReason } from '../offline/OfflineBanner'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
+import { ValueAge } from '../offline/ValueAge'
 import { useGroups, useRegions } from '../resources/resource-queries'
 import { meQueryKey } from '../session/me-query'
+import { useSession } from '../session/useSession'
 import { useUserFormat } from '../session/useUserFormat'
 import { AssignDialog } from './AssignDialog'
 import { BasicFields } from './BasicFields'
@@ -132,6 +136,8 @@ function Details({
   const format = useUserFormat()
   const groups = useGroups()
   const regions = useRegions()
+  // Assigning saves at once: offline the banner says why these wait.
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const namesOf = (ids: number[], list: { id: number; name: string }[] | undefined) =>
     ids.length === 0
       ? t('modules.none')
@@ -189,7 +195,7 @@ function Details({
           namesOf(object.groups, groups.data),
           'detail-groups',
           model?.groupable && (
-            <Button size="xs" variant="light" onClick={() => onAssign('groups')}>
+            <Button size="xs" variant="light" onClick={() => onAssign('groups')} {...needsServer}>
               {t('modules.assign_groups')}
             </Button>
           ),
@@ -198,7 +204,7 @@ function Details({
           t('modules.regions'),
           namesOf(object.regions, regions.data),
           'detail-regions',
-          <Button size="xs" variant="light" onClick={() => onAssign('regions')}>
+          <Button size="xs" variant="light" onClick={() => onAssign('regions')} {...needsServer}>
             {t('modules.assign_regions')}
           </Button>,
         )}
@@ -206,7 +212,13 @@ function Details({
         {item(t('modules.created'), format.dateTime(object.created_at), 'detail-created')}
         {item(
           t('modules.last_data'),
-          object.last_data_at ? format.dateTime(object.last_data_at) : t('modules.no_data'),
+          object.last_data_at ? (
+            <>
+              {format.dateTime(object.last_data_at)} (<ValueAge at={object.last_data_at} />)
+            </>
+          ) : (
+            t('modules.no_data')
+          ),
           'detail-last-data',
         )}
         {item(
@@ -220,23 +232,42 @@ function Details({
 }
 
 function SettingsForm({ object, model }: { object: ObjectDetail; model: DeviceModel }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const api = useApi()
   const queryClient = useQueryClient()
-  const form = useSchemaForm<ModuleFormValues>(moduleFormSchema(model), moduleFormValues(object, model))
+  // Temperatures are typed in the user's unit and saved in °C.
+  const temperatureUnit = useSession().user.temperature_unit
+  // A threshold beyond its reading's range is refused before sending, said in the user's unit.
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
+  const form = useSchemaForm<ModuleFormValues>(
+    moduleFormSchema(model, temperatureUnit, ({ min, max, unit }) =>
+      t('modules.threshold_range', {
+        min: number.format(min),
+        max: number.format(max),
+        unit: unit ? ` ${unit}` : '',
+      }),
+    ),
+    moduleFormValues(object, model, temperatureUnit),
+  )
   const save = useMutation({
     mutationFn: (body: unknown) => api.put(`/api/objects/${object.id}`, body, objectDetailSchema),
     onSuccess: (saved) => {
       storeObject(queryClient, saved)
       void queryClient.invalidateQueries({ queryKey: meQueryKey })
-      form.setValues(moduleFormValues(saved, model))
+      form.setValues(moduleFormValues(saved, model, temperatureUnit))
       form.resetDirty()
       notifications.show({ color: 'teal', message: t('modules.saved') })
     },
     onError: (error) => showServerErrorAtFields(form, error),
   })
   const fieldCaughtIt = save.isError && Object.keys(form.errors).length > 0
-  const submit = form.onSubmit((values) => save.mutate(updateObjectSchema.parse(moduleRequestBody(values))))
+  // Offline the settings cannot reach the module: the button is disabled and Enter in a field sends
+  // nothing either (nothing is kept to send later).
+  const needsServer = useNeedsServer()
+  const submit = form.onSubmit((values) => {
+    if (needsServer.disabled) return
+    save.mutate(updateObjectSchema.parse(moduleRequestBody(values, model, temperatureUnit)))
+  })
 
   return (
     <form onSubmit={submit} noValidate data-testid="module-settings">
@@ -252,16 +283,24 @@ function SettingsForm({ object, model }: { object: ObjectDetail; model: DeviceMo
                 <Text fw={500} size="sm">
                   {t('modules.properties')}
                 </Text>
-                <PropertyFields definitions={model.properties} form={form} path="properties" />
+                <PropertyFields
+                  definitions={model.properties}
+                  form={form}
+                  path="properties"
+                  temperatureUnit={temperatureUnit}
+                />
               </Stack>
             )}
           </Stack>
         </Card>
-        <InputsTable model={model} form={form} />
-        {model.alarmFields.length > 0 && <ThresholdsTable model={model} form={form} />}
+        <InputsTable model={model} form={form} temperatureUnit={temperatureUnit} />
+        {model.alarmFields.length > 0 && (
+          <ThresholdsTable model={model} form={form} temperatureUnit={temperatureUnit} />
+        )}
         {save.isError && !fieldCaughtIt && <FailureAlert error={save.error} testId="module-save-error" />}
+        <OfflineReason />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} {...needsServer}>
             {t('modules.save')}
           </Button>
         </Group>

@@ -18,8 +18,14 @@ export function ModulesScreen() {
   // The start screen's "Add module" comes here with ?add=1.
   const [search, setSearch] = useSearchParams()
   const [isAdding, setAdding] = useState(search.get('add') === '1')
+  // A scanned box label or NFC tag (/mobile/boxs, /mobile/nfc) comes with ?serial= and &pin=.
+  const [prefill, setPrefill] = useState(() => ({
+    serial: search.get('serial') ?? '',
+    pin: search.get('pin') ?? '',
+  }))
   const close = () => {
     setAdding(false)
+    setPrefill({ serial: '', pin: '' })
     if (search.has('add')) setSearch({}, { replace: true })
   }
 
@@ -38,7 +44,7 @@ export function ModulesScreen() {
           )
         }
       </Loaded>
-      {isAdding && <AddModuleWizard onClose={close} />}
+      {isAdding && <AddModuleWizard onClose={close} prefill={prefill} />}
     </Stack>
   )
 }

@@ -1,5 +1,5 @@
-import type { PropertyDefinition } from '@kropla/domain'
-import { NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core'
+import { inUserUnit, type PropertyDefinition, type TemperatureUnit, userUnit } from '@kropla/domain'
+import { NativeSelect, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
@@ -12,6 +12,11 @@ interface PropertyFieldsProps {
   form: AnyForm
   /** The form path the values live under (`properties`). */
   path: string
+  /**
+   * The unit the user reads temperatures in: a °C setting is labelled (and its bounds said) in °F
+   * for a Fahrenheit user, whose form holds it in °F. Absent: the catalogue's units as they are.
+   */
+  temperatureUnit?: TemperatureUnit
 }
 
 /**
@@ -19,7 +24,7 @@ interface PropertyFieldsProps {
  * bounds and unit, choices as selects, texts. The bounds are not enforced by the inputs: the
  * shared schema says what is wrong, under the field.
  */
-export function PropertyFields({ definitions, form, path }: PropertyFieldsProps) {
+export function PropertyFields({ definitions, form, path, temperatureUnit = 'C' }: PropertyFieldsProps) {
   const { i18n } = useTranslation()
   if (definitions.length === 0) return null
   return (
@@ -52,17 +57,22 @@ export function PropertyFields({ definitions, form, path }: PropertyFieldsProps)
               onChange={(event) => form.setFieldValue(name, event.currentTarget.value)}
             />
           )
+        const unit = definition.unit ? userUnit(definition.unit, temperatureUnit) : ''
+        const bound = (limit: number) =>
+          Math.round(inUserUnit(limit, definition.unit ?? '', temperatureUnit).amount * 10) / 10
         const bounds = [
-          definition.min === undefined ? null : `min ${definition.min}`,
-          definition.max === undefined ? null : `max ${definition.max}`,
+          definition.min === undefined ? null : `min ${bound(definition.min)}${unit ? ` ${unit}` : ''}`,
+          definition.max === undefined ? null : `max ${bound(definition.max)}${unit ? ` ${unit}` : ''}`,
         ].filter(Boolean)
         return (
           <NumberInput
             key={name}
-            label={definition.unit ? `${label} (${definition.unit})` : label}
+            label={unit ? `${label} (${unit})` : label}
+            rightSection={unit ? <UnitSection unit={unit} /> : undefined}
+            rightSectionWidth={unit ? 48 : undefined}
             description={bounds.length > 0 ? bounds.join(', ') : undefined}
             {...props}
-            value={typeof value === 'number' ? value : ''}
+            value={shownNumber(value)}
             clampBehavior="none"
             onChange={(next) => form.setFieldValue(name, numberOrNull(next))}
           />
@@ -70,6 +80,23 @@ export function PropertyFields({ definitions, form, path }: PropertyFieldsProps)
       })}
     </SimpleGrid>
   )
+}
+
+/** A number input's unit, inside it on the right (°C, %, min), so a value never stands without one. */
+export function UnitSection({ unit }: { unit: string }) {
+  return (
+    <Text size="xs" c="dimmed" data-unit={unit} style={{ pointerEvents: 'none', whiteSpace: 'nowrap' }}>
+      {unit}
+    </Text>
+  )
+}
+
+/**
+ * What a number input shows of a form value: the number, a number half typed ("2." on the way to
+ * 2.5, which the input hands over as text until it is whole) as it is, and nothing for null.
+ */
+export function shownNumber(value: unknown): number | string {
+  return typeof value === 'number' || typeof value === 'string' ? value : ''
 }
 
 /** What a number field keeps: a number, or null when empty (the schemas then say it is required). */

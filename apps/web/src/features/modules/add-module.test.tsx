@@ -1,3 +1,4 @@
+import { meFixture } from '@kropla/domain/testing'
 import { translate } from '@kropla/i18n'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -93,6 +94,25 @@ describe('adding a module', () => {
     })
     fireEvent.click(screen.getByRole('button', { name: 'Close' }))
     expect(await screen.findByTestId('module-AIR-0002')).toBeTruthy()
+  })
+
+  it('asks a user who reads °F for temperature settings in °F and sends them in °C', async () => {
+    const { server, callsTo } = createFakeObjectsServer({
+      me: meFixture({ user: { temperature_unit: 'F' } }),
+    })
+    renderApp(modulesPath, { server })
+    await openWizard()
+    await checkDevice('AIR-0002')
+    expect(await screen.findByLabelText('Freezing temperature at 100% humidity (°F)')).toBe(
+      field('properties.freeze_temp_hr100'),
+    )
+    type('name', 'Greenhouse air')
+    type('properties.freeze_temp_hr100', '28.4')
+    fireEvent.click(screen.getByRole('button', { name: 'Add the module' }))
+    expect(await screen.findByTestId('add-module-done')).toBeTruthy()
+    expect(callsTo('POST', '/api/objects')[0]?.body).toMatchObject({
+      properties: { freeze_temp_hr100: -2, freeze_temp_hr0: null },
+    })
   })
 
   it('shows the server refusal in the user language', async () => {

@@ -1,3 +1,5 @@
+import { meFixture } from '@kropla/domain/testing'
+import { translate } from '@kropla/i18n'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeObjectsServer, objectDetailFixture } from '../../testing/fake-objects'
@@ -21,9 +23,9 @@ const probe = objectDetailFixture({
   config: { inputs: { TEMP_1: { custom_label: 'Root zone' } }, alarms: {} },
 })
 
-function openProbe(objects = [probe]) {
+function openProbe(objects = [probe], lang: 'en' | 'pl' = 'en') {
   const fake = createFakeObjectsServer({ objects })
-  renderApp(`/kropla_2/modules/${objects[0]?.id}`, { server: fake.server })
+  renderApp(`/kropla_2/modules/${objects[0]?.id}`, { server: fake.server, lang })
   return fake
 }
 
@@ -66,14 +68,59 @@ describe('the module page', () => {
   it('saves alarm thresholds under <field>_lt and <field>_gt with their active switch', async () => {
     const { callsTo, state } = openProbe()
     await screen.findByRole('heading', { name: 'North probe' })
-    fireEvent.change(screen.getByLabelText('Lower than, Soil moisture 1'), { target: { value: '15' } })
+    fireEvent.change(screen.getByLabelText('Lower than, Soil moisture 1 (%)'), { target: { value: '15' } })
     fireEvent.click(screen.getByLabelText('Active, Lower than, Soil moisture 1'))
-    fireEvent.change(screen.getByLabelText('Higher than, Soil moisture 1'), { target: { value: '40' } })
+    fireEvent.change(screen.getByLabelText('Higher than, Soil moisture 1 (%)'), { target: { value: '40' } })
     save()
     await waitFor(() => expect(callsTo('PUT', '/api/objects/5')).toHaveLength(1))
     expect(state.objects[0]?.config.alarms).toEqual({
       HUMIDITY_1_lt: { active: true, value: 15 },
       HUMIDITY_1_gt: { active: false, value: 40 },
+    })
+  })
+
+  it("takes a threshold's decimals with the separator of the user's language, and saves a number", async () => {
+    const { callsTo, state } = openProbe([probe], 'pl')
+    await screen.findByRole('heading', { name: 'North probe' })
+    const moisture = translate('pl', 'fields.HUMIDITY_1')
+    const lower = screen.getByLabelText<HTMLInputElement>(
+      `${translate('pl', 'modules.lower_than')}, ${moisture} (%)`,
+    )
+    fireEvent.change(lower, { target: { value: '1,5' } })
+    expect(lower.value).toBe('1,5')
+    // A point typed on a keyboard becomes the comma.
+    const higher = screen.getByLabelText<HTMLInputElement>(
+      `${translate('pl', 'modules.higher_than')}, ${moisture} (%)`,
+    )
+    fireEvent.change(higher, { target: { value: '2' } })
+    fireEvent.change(higher, { target: { value: '2.' } })
+    expect(higher.value).toBe('2,')
+    fireEvent.change(higher, { target: { value: '2,5' } })
+    fireEvent.click(screen.getByRole('button', { name: translate('pl', 'modules.save') }))
+    await waitFor(() => expect(callsTo('PUT', '/api/objects/5')).toHaveLength(1))
+    expect(state.objects[0]?.config.alarms).toEqual({
+      HUMIDITY_1_lt: { active: false, value: 1.5 },
+      HUMIDITY_1_gt: { active: false, value: 2.5 },
+    })
+  })
+
+  it('keeps the decimal point for an English user', async () => {
+    const { callsTo, state } = openProbe()
+    await screen.findByRole('heading', { name: 'North probe' })
+    const lower = screen.getByLabelText<HTMLInputElement>('Lower than, Soil moisture 1 (%)')
+    fireEvent.change(lower, { target: { value: '1.5' } })
+    expect(lower.value).toBe('1.5')
+    // A number half typed stays in the input.
+    const higher = screen.getByLabelText<HTMLInputElement>('Higher than, Soil moisture 1 (%)')
+    fireEvent.change(higher, { target: { value: '2' } })
+    fireEvent.change(higher, { target: { value: '2.' } })
+    expect(higher.value).toBe('2.')
+    fireEvent.change(higher, { target: { value: '2.5' } })
+    save()
+    await waitFor(() => expect(callsTo('PUT', '/api/objects/5')).toHaveLength(1))
+    expect(state.objects[0]?.config.alarms).toEqual({
+      HUMIDITY_1_lt: { active: false, value: 1.5 },
+      HUMIDITY_1_gt: { active: false, value: 2.5 },
     })
   })
 
@@ -152,5 +199,66 @@ describe('the module page', () => {
         value_high: 20,
       }),
     )
+  })
+
+  it('shows and takes every temperature in °F for a user who reads °F, and saves it in °C', async () => {
+    const air = objectDetailFixture({
+      id: 12,
+      name: 'Greenhouse air',
+      last_device_model: 'AM-200',
+      properties: { freeze_temp_hr100: 0 },
+      config: { inputs: {}, alarms: { TEMP_1_gt: { active: true, value: 30 } } },
+    })
+    const fake = createFakeObjectsServer({
+      objects: [air],
+      me: meFixture({ user: { temperature_unit: 'F' } }),
+    })
+    renderApp('/kropla_2/modules/12', { server: fake.server })
+    await screen.findByRole('heading', { name: 'Greenhouse air' })
+    // The saved 30 °C threshold reads 86 °F, with its unit in the input; no °C left on the form.
+    const higher = screen.getByLabelText<HTMLInputElement>('Higher than, Temperature 1 (°F)')
+    expect(higher.value).toBe('86')
+    expect(screen.getByTestId('input-unit-TEMP_1').textContent).toBe('°F')
+    const settings = screen.getByTestId('module-settings')
+    expect(settings.textContent).not.toContain('°C')
+    expect(within(settings).getAllByText('°F').length).toBeGreaterThan(2)
+    // The 0 °C frost setting reads 32 °F.
+    expect((field('properties.freeze_temp_hr100') as HTMLInputElement).value).toBe('32')
+    expect(screen.getByLabelText('Freezing temperature at 100% humidity (°F)')).toBe(
+      field('properties.freeze_temp_hr100'),
+    )
+
+    fireEvent.change(higher, { target: { value: '95' } })
+    fireEvent.change(screen.getByLabelText('Lower than, Temperature 1 (°F)'), { target: { value: '41' } })
+    save()
+    await waitFor(() => expect(fake.callsTo('PUT', '/api/objects/12')).toHaveLength(1))
+    expect(fake.state.objects[0]?.config.alarms).toMatchObject({
+      TEMP_1_gt: { active: true, value: 35 },
+      TEMP_1_lt: { active: false, value: 5 },
+    })
+    expect(fake.state.objects[0]?.properties.freeze_temp_hr100).toBe(0)
+  })
+
+  it('refuses a threshold beyond the reading’s range before sending, said in °F to a °F user', async () => {
+    const air = objectDetailFixture({ id: 12, name: 'Greenhouse air', last_device_model: 'AM-200' })
+    const fake = createFakeObjectsServer({
+      objects: [air],
+      me: meFixture({ user: { temperature_unit: 'F' } }),
+    })
+    renderApp('/kropla_2/modules/12', { server: fake.server })
+    await screen.findByRole('heading', { name: 'Greenhouse air' })
+    const higher = screen.getByLabelText<HTMLInputElement>('Higher than, Temperature 1 (°F)')
+    // 170 °F is 76.7 °C, beyond the sensor's 70 °C (158 °F).
+    fireEvent.change(higher, { target: { value: '170' } })
+    save()
+    expect(
+      await screen.findByText('The reading ranges from -40 to 158 °F: a threshold outside is never reached.'),
+    ).toBeTruthy()
+    expect(fake.callsTo('PUT', '/api/objects/12')).toHaveLength(0)
+    // The range's own bound is taken.
+    fireEvent.change(higher, { target: { value: '158' } })
+    save()
+    await waitFor(() => expect(fake.callsTo('PUT', '/api/objects/12')).toHaveLength(1))
+    expect(fake.state.objects[0]?.config.alarms.TEMP_1_gt?.value).toBe(70)
   })
 })

@@ -2,13 +2,15 @@ import { confirmAlarmsAnswerSchema, type OperatorAlarm } from '@kropla/domain'
 import { Button, Checkbox } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { type AlarmWordsContext, describeAlarm, formatAlarmValue } from '../alarms/alarm-words'
+import { useSession } from '../session/useSession'
 import { useUserFormat } from '../session/useUserFormat'
 import { DetailLink } from './columns'
 import { operatorKey, useOperatorAlarms } from './use-operator'
@@ -17,6 +19,7 @@ import { operatorKey, useOperatorAlarms } from './use-operator'
 export function OperatorAlarmsScreen() {
   const { t, i18n } = useTranslation()
   const format = useUserFormat()
+  const { user } = useSession()
   const api = useApi()
   const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
@@ -32,14 +35,19 @@ export function OperatorAlarmsScreen() {
       notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKey }),
   })
-  const number = (value: number | null) => (value === null ? '' : value.toLocaleString(i18n.language))
-  const describe = (row: OperatorAlarm) =>
-    row.alarm_name === 'no_data'
-      ? t('alarms.name_no_data')
-      : t(row.alarm_name.endsWith('_lt') ? 'alarms.name_lt' : 'alarms.name_gt', {
-          field: row.field ?? '',
-          threshold: number(row.threshold),
-        })
+  // The grower's alarm words: the catalogue's field name in the user's language, values and
+  // thresholds in the user's units, each alarm's module model read from its row.
+  const context = useMemo<AlarmWordsContext>(
+    () => ({
+      t,
+      lang: i18n.language,
+      temperatureUnit: user.temperature_unit === 'F' ? 'F' : 'C',
+      objects: (alarms.data ?? []).map((row) => ({ id: row.id_object, last_device_model: row.model })),
+    }),
+    [t, i18n.language, user.temperature_unit, alarms.data],
+  )
+  const describe = (row: OperatorAlarm) => describeAlarm(row, context)
+  const alarmValueText = (row: OperatorAlarm) => formatAlarmValue(row, context)
   const toggle = (id: number) => {
     const next = new Set(selected)
     if (next.has(id)) next.delete(id)
@@ -126,7 +134,7 @@ export function OperatorAlarmsScreen() {
                 width: 100,
                 align: 'right',
                 value: (row) => row.value,
-                text: (row) => number(row.value),
+                text: (row) => alarmValueText(row),
               },
               {
                 id: 'state',

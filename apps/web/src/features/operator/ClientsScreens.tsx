@@ -10,7 +10,9 @@ import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useSession } from '../session/useSession'
 import { useUserFormat } from '../session/useUserFormat'
+import { SupportAccessDialog } from '../support/SupportAccessDialog'
 import { AccessBadge, accessWords, DetailLink, userTypeKey } from './columns'
 import { operatorKey, useClient, useClients } from './use-operator'
 
@@ -174,6 +176,37 @@ function AccessCard({ client }: { client: OperatorClientDetail }) {
   )
 }
 
+/**
+ * Support access from the client's own screen (issue 15 item 3): the reason dialog with this account
+ * chosen. Not offered for the operator's own account; a blocked or expired one says why it cannot.
+ */
+function SwitchInButton({ client }: { client: OperatorClientDetail }) {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const [isOpen, setOpen] = useState(false)
+  if (client.id === user.id_client) return null
+  const unusable =
+    client.blocked || (client.expires_at !== null && Date.parse(client.expires_at) <= Date.now())
+  return (
+    <>
+      <Button
+        variant="light"
+        disabled={unusable}
+        title={unusable ? t('support.unusable') : undefined}
+        onClick={() => setOpen(true)}
+        data-testid="client-switch-in"
+      >
+        {t('support.switch_in')}
+      </Button>
+      <SupportAccessDialog
+        opened={isOpen}
+        onClose={() => setOpen(false)}
+        account={{ id: client.id, name: client.name }}
+      />
+    </>
+  )
+}
+
 /** /admin/adminus/clients/{id}: one account, its access, users and modules. */
 export function ClientScreen() {
   const { t } = useTranslation()
@@ -184,6 +217,7 @@ export function ClientScreen() {
     <PageFrame
       title={client.data?.name ?? t('operator.clients.title')}
       back={{ to: '/admin/adminus/clients', label: t('operator.clients.title') }}
+      actions={client.data ? <SwitchInButton client={client.data} /> : undefined}
       maxWidth={1200}
     >
       <Loaded query={client}>
@@ -234,7 +268,7 @@ export function ClientScreen() {
                 {
                   id: 'type',
                   header: t('operator.columns.type'),
-                  width: 160,
+                  width: 210,
                   value: (row) => t(userTypeKey(row.type)),
                 },
                 {

@@ -35,6 +35,14 @@ import { useUserFormat } from '../session/useUserFormat'
 import { DetailLink } from './columns'
 import { operatorKey, useFleet, useFleetModule } from './use-operator'
 
+/** A manufactured module nobody has activated is neither active nor inactive (its status column defaults to 1). */
+const activationKey = (module: Pick<OperatorModule, 'activated_at' | 'status'>) =>
+  module.activated_at === null
+    ? 'operator.devices.not_activated'
+    : module.status
+      ? 'operator.devices.active'
+      : 'operator.devices.inactive'
+
 function useModuleColumns(base: 'devices' | 'objects'): DataColumn<OperatorModule>[] {
   const { t } = useTranslation()
   const format = useUserFormat()
@@ -64,10 +72,10 @@ function useModuleColumns(base: 'devices' | 'objects'): DataColumn<OperatorModul
     {
       id: 'status',
       header: t('operator.columns.status'),
-      width: 150,
-      value: (row) => `${row.status}${row.connection}`,
+      width: 220,
+      value: (row) => `${row.activated_at ? row.status : -1}${row.connection}`,
       text: (row) =>
-        `${t(row.status ? 'operator.devices.active' : 'operator.devices.inactive')}, ${t(
+        `${t(activationKey(row))}, ${t(
           row.connection ? 'operator.devices.connected' : 'operator.devices.disconnected',
         )}`,
     },
@@ -334,8 +342,7 @@ export function FleetModuleScreen({ base }: { base: 'devices' | 'objects' }) {
                   )}
                 </Text>
                 <Text size="sm">
-                  {t('operator.columns.status')}:{' '}
-                  {t(data.status ? 'operator.devices.active' : 'operator.devices.inactive')}
+                  {t('operator.columns.status')}: {t(activationKey(data))}
                 </Text>
                 <Text size="sm">
                   {t('operator.columns.last_data')}:{' '}

@@ -2,16 +2,14 @@ import { Anchor, Badge } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 
-/** A link cell to a detail screen of the operator area. */
+/**
+ * A link cell to a detail screen of the operator area, for a DataTable column: the table's cell cuts
+ * it short and gives it its whole text as a title on hover and focus; a tap follows the link to the
+ * screen that names it whole.
+ */
 export function DetailLink({ to, children }: { to: string; children: string }) {
   return (
-    <Anchor
-      component={Link}
-      to={to}
-      size="sm"
-      style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
-      title={children}
-    >
+    <Anchor component={Link} to={to} size="sm">
       {children}
     </Anchor>
   )

@@ -50,7 +50,6 @@ export function PropertyFields<Values extends { properties: Record<string, unkno
                   ) : undefined
                 }
                 rightSectionWidth={definition.unit ? 48 : undefined}
-                decimalSeparator="."
                 clampBehavior="none"
                 {...input}
               />

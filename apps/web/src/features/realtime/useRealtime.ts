@@ -24,6 +24,7 @@ import { applyUserMessage } from '../messages/user-message-event'
 import { applyObjectConfigState } from '../modules/object-config-event'
 import { endLocalSession } from '../session/end-session'
 import { meQueryKey } from '../session/me-query'
+import { applyTestRun } from '../test-area/test-runs-api'
 import { applyIrrigationEvents, type SendIrrigationRequest, sendIrrigationRequest } from './irrigation-events'
 import { mergeLiveData } from './merge-live-data'
 import { mergeObjectConnection } from './merge-object-connection'
@@ -123,6 +124,8 @@ export function useRealtime(idClient: number): Realtime {
     onServerEvent(socket, 'alarms', (rows) => applyAlarmRows(queryClient, rows))
     onServerEvent(socket, 'base_alarms', (counts) => applyBaseAlarms(queryClient, counts))
     applyIrrigationEvents(socket, queryClient)
+    // A test run started, moved on or ended: the test area's history and screens follow.
+    onServerEvent(socket, 'test_runs', (run) => applyTestRun(queryClient, run))
     socket.connect()
 
     return () => {

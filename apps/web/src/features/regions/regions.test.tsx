@@ -86,7 +86,7 @@ describe('regions', () => {
     fireEvent.change(screen.getByLabelText('Znacznik'), { target: { value: '3' } })
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }))
     expect(await screen.findAllByText('Pole wymagane')).toHaveLength(2)
-    fireEvent.change(screen.getByLabelText('Szerokość geograficzna'), { target: { value: '52.25' } })
+    fireEvent.change(screen.getByLabelText('Szerokość geograficzna'), { target: { value: '52,25' } })
     fireEvent.change(screen.getByLabelText('Długość geograficzna'), { target: { value: '21' } })
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }))
     expect(await screen.findByText('Utworzono.')).toBeTruthy()

@@ -1,5 +1,5 @@
 import type { ScheduleReport, SeriesReport } from '@kropla/domain'
-import { Box, Text } from '@mantine/core'
+import { Box, Text, VisuallyHidden } from '@mantine/core'
 import { useReducedMotion } from '@mantine/hooks'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,11 +19,15 @@ function canDrawCanvas() {
   return canvasSupport
 }
 
+/** Below this width a chart draws two value axes at most (a phone's). */
+const narrowWidth = 600
+
 /** An ECharts instance on a box, loaded on first draw; `drawn` flips when an option has finished drawing. */
 function useEChart() {
   const element = useRef<HTMLDivElement>(null)
   const [chart, setChart] = useState<EChartsType | null>(null)
   const [finished, setFinished] = useState(0)
+  const [narrow, setNarrow] = useState(false)
   useEffect(() => {
     let disposed = false
     let made: EChartsType | undefined
@@ -32,7 +36,10 @@ function useEChart() {
       if (disposed || !element.current || !canDrawCanvas()) return
       made = init(element.current, undefined, { renderer: 'canvas' })
       made.on('finished', () => setFinished((count) => count + 1))
-      observer = new ResizeObserver(() => made?.resize())
+      observer = new ResizeObserver(() => {
+        made?.resize()
+        if (element.current) setNarrow(element.current.clientWidth < narrowWidth)
+      })
       observer.observe(element.current)
       setChart(made)
     })
@@ -42,7 +49,7 @@ function useEChart() {
       made?.dispose()
     }
   }, [])
-  return { element, chart, finished }
+  return { element, chart, finished, narrow }
 }
 
 function useWords() {
@@ -70,10 +77,11 @@ export function SeriesReportChart({ report, typeLabel }: { report: SeriesReport;
   const words = useWords()
   const reducedMotion = useReducedMotion()
   const [isAutoScale, setAutoScale] = useState(true)
-  const { element, chart, finished } = useEChart()
+  const { element, chart, finished, narrow } = useEChart()
   const option = useMemo(
     () =>
       seriesChartOption(report, {
+        narrow,
         reportType: report.type,
         format,
         nameOf,
@@ -81,7 +89,7 @@ export function SeriesReportChart({ report, typeLabel }: { report: SeriesReport;
         autoScale: { isOn: isAutoScale, onToggle: () => setAutoScale((on) => !on) },
         reducedMotion,
       }),
-    [report, format, nameOf, words, isAutoScale, reducedMotion],
+    [report, format, nameOf, words, isAutoScale, reducedMotion, narrow],
   )
   const [drawnOption, setDrawnOption] = useState<object | null>(null)
   useEffect(() => {
@@ -111,6 +119,14 @@ export function SeriesReportChart({ report, typeLabel }: { report: SeriesReport;
         h={440}
         w="100%"
       />
+      <ChartLegend names={report.series.map(nameOf)} />
+      {option.visualMap ? (
+        <VisuallyHidden component="ul" data-testid="chart-shading">
+          {option.visualMap.pieces.map((piece) => (
+            <li key={piece.label}>{piece.label}</li>
+          ))}
+        </VisuallyHidden>
+      ) : null}
       <Text size="xs" c="dimmed" aria-live="polite" data-testid="auto-scale-state">
         {isAutoScale ? t('reports.auto_scale_on') : t('reports.auto_scale_off')}
       </Text>
@@ -133,20 +149,35 @@ export function ScheduleReportChart({ report }: { report: ScheduleReport }) {
     chart?.setOption(option, { notMerge: true, lazyUpdate: true })
   }, [chart, option])
   return (
-    <Box
-      ref={element}
-      role="img"
-      aria-label={t('reports.schedule_chart_label', {
-        name: report.schedule.name,
-        panels: report.panels.length,
-        from: format.dateTime(Date.parse(report.start_date)),
-        to: format.dateTime(Date.parse(report.end_date)),
-      })}
-      data-testid="report-chart"
-      data-panels={report.panels.length}
-      data-drawn={chart && finished > 0 ? 'true' : undefined}
-      h={scheduleChartHeight(report.panels.length)}
-      w="100%"
-    />
+    <Box>
+      <Box
+        ref={element}
+        role="img"
+        aria-label={t('reports.schedule_chart_label', {
+          name: report.schedule.name,
+          panels: report.panels.length,
+          from: format.dateTime(Date.parse(report.start_date)),
+          to: format.dateTime(Date.parse(report.end_date)),
+        })}
+        data-testid="report-chart"
+        data-panels={report.panels.length}
+        data-drawn={chart && finished > 0 ? 'true' : undefined}
+        h={scheduleChartHeight(report.panels.length)}
+        w="100%"
+      />
+      <ChartLegend names={report.panels.map((panel) => panel.name)} />
+    </Box>
+  )
+}
+
+/** The legend's names as text beside the canvas, for screen readers (the drawn legend is pixels). */
+function ChartLegend({ names }: { names: readonly string[] }) {
+  return (
+    <VisuallyHidden component="ul" data-testid="chart-legend">
+      {names.map((name, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two series may share a name
+        <li key={index}>{name}</li>
+      ))}
+    </VisuallyHidden>
   )
 }

@@ -6,14 +6,52 @@ import type {
   SeriesReport,
 } from '@kropla/domain'
 import { Stack, Text, Title } from '@mantine/core'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type DataColumn, DataTable } from '../../app/ui/DataTable'
 import { useSession } from '../session/useSession'
 import { formatReportValue, numberFormat } from './report-chart-option'
 import { minutesOf, useReportFormat } from './use-report-format'
-import { type VirtualColumn, VirtualTable } from './VirtualTable'
 import { zonedFormatter } from './zoned-format'
 
 const blank = '–'
+
+/** A column of a report table: its rows are indexes into the report's arrays. */
+type ReportColumn = DataColumn<number>
+
+/**
+ * A report table: every row, a screenful drawn at a time, no search box (the section counts the
+ * rows) and no sorting (rows stay in the report's order, by time).
+ */
+function ReportTable({
+  label,
+  rowCount,
+  columns,
+  testId,
+  empty,
+}: {
+  label: string
+  rowCount: number
+  columns: readonly ReportColumn[]
+  testId: string
+  empty: string
+}) {
+  const rows = useMemo(() => Array.from({ length: rowCount }, (_, index) => index), [rowCount])
+  return (
+    <DataTable
+      label={label}
+      rows={rows}
+      columns={columns}
+      rowKey={(row) => row}
+      testId={testId}
+      height={420}
+      searchable={false}
+      sortable={false}
+      density="compact"
+      empty={empty}
+    />
+  )
+}
 
 function useNumber() {
   const { i18n } = useTranslation()
@@ -51,24 +89,24 @@ export function SeriesReportTables({ report, isAggregate }: { report: SeriesRepo
   const { format, nameOf } = useReportFormat(report.time_zone)
   const number = useNumber()
   const isDays = report.grouping === 'day' || report.statistics === 'daily'
-  const columns: VirtualColumn[] = [
+  const columns: ReportColumn[] = [
     {
       id: 'time',
       header: isDays ? t('reports.date') : t('reports.time'),
       width: isDays ? 120 : 150,
-      cell: (row) => {
+      text: (row) => {
         const time = report.timestamps[row]!
         return isDays ? format.date(time) : format.dateTime(time)
       },
     },
-    ...report.series.map((series): VirtualColumn => {
+    ...report.series.map((series): ReportColumn => {
       const name = nameOf(series)
       return {
         id: series.key,
         header: name,
         width: seriesWidth(name),
         align: 'right',
-        cell: (row) => formatReportValue(series, series.values[row], format, blank),
+        text: (row) => formatReportValue(series, series.values[row], format, blank),
       }
     }),
   ]
@@ -78,7 +116,7 @@ export function SeriesReportTables({ report, isAggregate }: { report: SeriesRepo
   return (
     <Stack gap="lg">
       <Section title={title} count={report.timestamps.length}>
-        <VirtualTable
+        <ReportTable
           empty={t('reports.no_rows')}
           label={title}
           rowCount={report.timestamps.length}
@@ -88,7 +126,7 @@ export function SeriesReportTables({ report, isAggregate }: { report: SeriesRepo
       </Section>
       {report.delta && (
         <Section title={t('reports.delta_table')} count={deltas.length}>
-          <VirtualTable
+          <ReportTable
             empty={t('reports.no_rows')}
             label={t('reports.delta_table')}
             testId="delta-table"
@@ -98,18 +136,18 @@ export function SeriesReportTables({ report, isAggregate }: { report: SeriesRepo
                 id: 'source',
                 header: t('reports.source'),
                 width: 220,
-                cell: (row) => {
+                text: (row) => {
                   const series = byKey.get(deltas[row]!.key)
                   return series ? nameOf(series) : deltas[row]!.key
                 },
               },
               ...(['first', 'last'] as const).map(
-                (end): VirtualColumn => ({
+                (end): ReportColumn => ({
                   id: end,
                   header: t(`reports.${end}`),
                   width: 110,
                   align: 'right',
-                  cell: (row) => {
+                  text: (row) => {
                     const delta = deltas[row]!
                     const series = byKey.get(delta.key)
                     return series
@@ -123,7 +161,7 @@ export function SeriesReportTables({ report, isAggregate }: { report: SeriesRepo
                 header: t('reports.delta'),
                 width: 110,
                 align: 'right',
-                cell: (row) => number(deltas[row]!.delta, 2, '%'),
+                text: (row) => number(deltas[row]!.delta, 2, '%'),
               },
             ]}
           />
@@ -161,102 +199,102 @@ export function IrrigationReportTables({ report }: { report: IrrigationReport })
   return (
     <Stack gap="lg">
       <Section title={t('reports.irrigation_summary')} count={outputs.length}>
-        <VirtualTable
+        <ReportTable
           empty={t('reports.no_rows')}
           label={t('reports.irrigation_summary')}
           testId="irrigation-summary"
           rowCount={outputs.length}
           columns={[
-            { id: 'output', header: t('reports.output'), width: 180, cell: (row) => outputs[row]!.name },
+            { id: 'output', header: t('reports.output'), width: 180, text: (row) => outputs[row]!.name },
             {
               id: 'flow',
               header: t('reports.flow'),
               width: 110,
               align: 'right',
-              cell: (row) => number(outputs[row]!.flow, 2, 'm³/h'),
+              text: (row) => number(outputs[row]!.flow, 2, 'm³/h'),
             },
             {
               id: 'area',
               header: t('reports.area'),
               width: 100,
               align: 'right',
-              cell: (row) => number(outputs[row]!.area, 4, 'ha'),
+              text: (row) => number(outputs[row]!.area, 4, 'ha'),
             },
             {
               id: 'runs',
               header: t('reports.runs'),
               width: 90,
               align: 'right',
-              cell: (row) => number(outputs[row]!.runs, 0),
+              text: (row) => number(outputs[row]!.runs, 0),
             },
             {
               id: 'duration',
               header: t('reports.duration'),
               width: 110,
               align: 'right',
-              cell: (row) => number(outputs[row]!.duration, 0, 'min'),
+              text: (row) => number(outputs[row]!.duration, 0, 'min'),
             },
             {
               id: 'water',
               header: t('reports.water'),
               width: 110,
               align: 'right',
-              cell: (row) => number(outputs[row]!.water, 2, 'm³'),
+              text: (row) => number(outputs[row]!.water, 2, 'm³'),
             },
             {
               id: 'dosage',
               header: t('reports.dosage'),
               width: 120,
               align: 'right',
-              cell: (row) => number(outputs[row]!.dosage, 4, 'mm'),
+              text: (row) => number(outputs[row]!.dosage, 4, 'mm'),
             },
             {
               id: 'daily',
               header: t('reports.daily_average'),
               width: 140,
               align: 'right',
-              cell: (row) => number(outputs[row]!.daily_average, 2, 'm³/d'),
+              text: (row) => number(outputs[row]!.daily_average, 2, 'm³/d'),
             },
           ]}
         />
         <Text size="sm" data-testid="total-water">
-          {t('reports.total_water', { water: number(report.total_water, 2, 'm³'), days: report.days })}
+          {t('reports.total_water', { water: number(report.total_water, 2, 'm³'), count: report.days })}
         </Text>
       </Section>
       <Section title={t('reports.irrigation_schedules')} count={schedules.length}>
-        <VirtualTable
+        <ReportTable
           empty={t('reports.no_rows')}
           label={t('reports.irrigation_schedules')}
           testId="irrigation-schedules"
           rowCount={schedules.length}
           columns={[
-            { id: 'name', header: t('reports.schedule'), width: 200, cell: (row) => schedules[row]!.name },
+            { id: 'name', header: t('reports.schedule'), width: 200, text: (row) => schedules[row]!.name },
             {
               id: 'runs',
               header: t('reports.runs'),
               width: 90,
               align: 'right',
-              cell: (row) => number(schedules[row]!.runs, 0),
+              text: (row) => number(schedules[row]!.runs, 0),
             },
             {
               id: 'duration',
               header: t('reports.duration'),
               width: 110,
               align: 'right',
-              cell: (row) => number(schedules[row]!.duration, 0, 'min'),
+              text: (row) => number(schedules[row]!.duration, 0, 'min'),
             },
             {
               id: 'water',
               header: t('reports.water'),
               width: 110,
               align: 'right',
-              cell: (row) => number(schedules[row]!.water, 2, 'm³'),
+              text: (row) => number(schedules[row]!.water, 2, 'm³'),
             },
           ]}
         />
       </Section>
       <Section title={t('reports.irrigation_table')} count={runs.length}>
-        <VirtualTable
+        <ReportTable
           empty={t('reports.no_rows')}
           label={t('reports.irrigation_table')}
           testId="irrigation-table"
@@ -266,19 +304,19 @@ export function IrrigationReportTables({ report }: { report: IrrigationReport })
               id: 'opened',
               header: t('reports.opened'),
               width: 150,
-              cell: (row) => when(runs[row]!.open_at),
+              text: (row) => when(runs[row]!.open_at),
             },
             {
               id: 'output',
               header: t('reports.output'),
               width: 160,
-              cell: (row) => outputName.get(runs[row]!.id_output) ?? String(runs[row]!.id_output),
+              text: (row) => outputName.get(runs[row]!.id_output) ?? String(runs[row]!.id_output),
             },
             {
               id: 'schedule',
               header: t('reports.schedule'),
               width: 160,
-              cell: (row) => {
+              text: (row) => {
                 const run = runs[row]!
                 if (run.manual || run.id_schedule === null) return t('reports.manual')
                 return scheduleName.get(run.id_schedule) ?? String(run.id_schedule)
@@ -289,16 +327,16 @@ export function IrrigationReportTables({ report }: { report: IrrigationReport })
               header: t('reports.duration'),
               width: 110,
               align: 'right',
-              cell: (row) => number(runs[row]!.duration, 0, 'min'),
+              text: (row) => number(runs[row]!.duration, 0, 'min'),
             },
             {
               id: 'water',
               header: t('reports.water'),
               width: 110,
               align: 'right',
-              cell: (row) => number(runs[row]!.water, 4, 'm³'),
+              text: (row) => number(runs[row]!.water, 4, 'm³'),
             },
-            { id: 'result', header: t('reports.result'), width: 200, cell: (row) => result(runs[row]!) },
+            { id: 'result', header: t('reports.result'), width: 200, text: (row) => result(runs[row]!) },
           ]}
         />
       </Section>
@@ -318,16 +356,16 @@ export function ScheduleReportTable({ report }: { report: ScheduleReport }) {
     .sort((a, b) => Date.parse(a.open_at) - Date.parse(b.open_at))
   return (
     <Section title={t('reports.schedule_runs')} count={runs.length}>
-      <VirtualTable
+      <ReportTable
         empty={t('reports.no_rows')}
         label={t('reports.schedule_runs')}
         testId="schedule-table"
         rowCount={runs.length}
         columns={[
-          { id: 'opened', header: t('reports.opened'), width: 150, cell: (row) => when(runs[row]!.open_at) },
-          { id: 'closed', header: t('reports.closed'), width: 150, cell: (row) => when(runs[row]!.close_at) },
-          { id: 'panel', header: t('reports.panel'), width: 180, cell: (row) => runs[row]!.panel },
-          { id: 'result', header: t('reports.result'), width: 200, cell: (row) => result(runs[row]!) },
+          { id: 'opened', header: t('reports.opened'), width: 150, text: (row) => when(runs[row]!.open_at) },
+          { id: 'closed', header: t('reports.closed'), width: 150, text: (row) => when(runs[row]!.close_at) },
+          { id: 'panel', header: t('reports.panel'), width: 180, text: (row) => runs[row]!.panel },
+          { id: 'result', header: t('reports.result'), width: 200, text: (row) => result(runs[row]!) },
         ]}
       />
     </Section>

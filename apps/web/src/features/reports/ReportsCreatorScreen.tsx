@@ -40,6 +40,7 @@ import { arrayOf } from '../../lib/api'
 import { translateKey } from '../../lib/translate-key'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
 import { useFarmZones } from '../farm-zone/useFarmZones'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { resourceQueryKeys } from '../resources/resource-queries'
 import { schedulesQueryKey } from '../schedules/schedules-api'
 import { useSession } from '../session/useSession'
@@ -224,6 +225,7 @@ function TemplatesCard({
  */
 export function ReportsCreatorScreen() {
   const { t, i18n } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const me = useSession()
   const zones = useFarmZones()
   const zone = zones.farm
@@ -520,7 +522,7 @@ export function ReportsCreatorScreen() {
               )}
             </Stack>
           )}
-          <Button type="submit" w="fit-content">
+          <Button type="submit" w="fit-content" {...needsServer}>
             {t('reports.generate')}
           </Button>
         </Stack>

@@ -131,6 +131,20 @@ export const pwiShading = [
 ] as const
 
 /**
+ * The PWI shading's pieces as the chart's legend explains them ("≥ 100 %" red, "0–100 %" blue), with
+ * the numbers in the user's language and the series' unit: the line's own legend colour cannot say
+ * that it turns red from 100.
+ */
+export function pwiShadingLegend(lang: string, unit: string) {
+  const number = numberFormat(lang, 0)
+  const withUnit = (text: string) => (unit ? `${text} ${unit}` : text)
+  return [
+    { ...pwiShading[0], label: withUnit(`≥ ${number.format(100)}`) },
+    { ...pwiShading[1], label: withUnit(`${number.format(0)}–${number.format(100)}`) },
+  ]
+}
+
+/**
  * A tooltip's text: the timestamp, then each series' value with its unit ('###' where it has
  * none at that time); '???' when there is nothing to show at all.
  */
@@ -212,6 +226,12 @@ export interface SeriesChartOptions {
   words: ChartWords
   autoScale: { isOn: boolean; onToggle: () => void }
   reducedMotion?: boolean
+  /**
+   * A narrow chart (a phone): only the first left and right value axes are drawn, the others keep
+   * their scales without lines or labels (each value's unit is in the tooltip and the table), so
+   * that six units leave the plot its width.
+   */
+  narrow?: boolean
 }
 
 /**
@@ -240,6 +260,8 @@ export function seriesChartOption(report: SeriesReport, options: SeriesChartOpti
     : report.grouping === 'day' || endMs - startMs > 2 * 86_400_000
 
   const pwiIndexes: number[] = []
+  const pwiUnit = report.series.find((entry) => entry.field === 'PWI_1')
+  const shadingLegend = pwiUnit ? pwiShadingLegend(format.lang, unitOf(pwiUnit)) : []
   const series = report.series.map((entry, index): ReportChartSeries => {
     const draw = drawOf(entry, reportType)
     const previous = entry.period === 'previous'
@@ -293,15 +315,17 @@ export function seriesChartOption(report: SeriesReport, options: SeriesChartOpti
     return tooltipLines(stamp, lines).replaceAll('\n', '<br/>')
   }
 
-  const leftAxes = axes.filter((axis) => axis.position === 'left').length
-  const rightAxes = axes.length - leftAxes
+  const drawnAxes = options.narrow ? axes.slice(0, 2) : axes
+  const leftAxes = drawnAxes.filter((axis) => axis.position === 'left').length
+  const rightAxes = drawnAxes.length - leftAxes
   return {
     animation: !big && !options.reducedMotion,
     color: [...reportPalette],
     grid: {
       left: 16 + Math.max(0, leftAxes - 1) * axisOffsetPerPair,
       right: 16 + Math.max(0, rightAxes - 1) * axisOffsetPerPair,
-      top: 48,
+      // Room above the axes' unit names for the toolbar at the top right.
+      top: 64,
       bottom: 88,
       containLabel: true,
     },
@@ -314,12 +338,20 @@ export function seriesChartOption(report: SeriesReport, options: SeriesChartOpti
     tooltip: { trigger: 'axis', confine: true, formatter: tooltipFormatter },
     ...(pwiIndexes.length > 0
       ? {
+          // Shown at the top left, beside the toolbar: it tells what the line's red and blue mean.
           visualMap: {
-            show: false,
+            show: true,
             type: 'piecewise',
             seriesIndex: pwiIndexes,
             dimension: 1,
-            pieces: pwiShading.map((piece) => ({ ...piece })),
+            pieces: shadingLegend,
+            selectedMode: false,
+            orient: 'horizontal',
+            left: 8,
+            top: 0,
+            itemWidth: 14,
+            itemHeight: 10,
+            textStyle: { color: '#212529' },
             outOfRange: { color: '#868e96' },
           },
         }
@@ -338,7 +370,8 @@ export function seriesChartOption(report: SeriesReport, options: SeriesChartOpti
       type: 'value',
       name: axis.unit,
       position: axis.position,
-      offset: axis.offset,
+      offset: index < drawnAxes.length ? axis.offset : 0,
+      ...(index < drawnAxes.length ? {} : { show: false }),
       scale: options.autoScale.isOn,
       alignTicks: index > 0,
       splitLine: { show: index === 0 },

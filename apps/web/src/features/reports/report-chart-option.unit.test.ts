@@ -85,6 +85,19 @@ describe('the value axes of a report chart', () => {
     ])
   })
 
+  it('draws the first left and right axes only on a phone: the others keep their scales unseen', () => {
+    const list = ['°C', '%', 'mS/cm', 'kPa'].map((suffix, index) =>
+      series({ key: `1:F_${index}`, field: `F_${index}`, suffix }),
+    )
+    const wide = seriesChartOption(report(list), options())
+    const phone = seriesChartOption(report(list), { ...options(), narrow: true })
+    expect(wide.yAxis.map((axis) => ('show' in axis ? axis.show : true))).toEqual([true, true, true, true])
+    expect(phone.yAxis.map((axis) => ('show' in axis ? axis.show : true))).toEqual([true, true, false, false])
+    expect(phone.yAxis.map((axis) => axis.offset)).toEqual([0, 0, 0, 0])
+    expect(phone.grid.left).toBeLessThan(wide.grid.left)
+    expect(phone.series.map((entry) => entry.yAxisIndex)).toEqual([0, 1, 2, 3])
+  })
+
   it('puts series of the same unit on the same axis', () => {
     const option = seriesChartOption(
       report([
@@ -164,11 +177,19 @@ describe('how series are drawn', () => {
       options('pwi'),
     )
     expect(option.visualMap?.seriesIndex).toEqual([1])
+    // The legend explains the shading, not the series' own colour: red from 100, blue below.
+    expect(option.visualMap?.show).toBe(true)
+    expect(option.visualMap?.selectedMode).toBe(false)
     expect(option.visualMap?.pieces).toEqual([
-      { gte: 100, color: '#e03131' },
-      { gt: 0, lt: 100, color: '#1c7ed6' },
+      { gte: 100, color: '#e03131', label: '≥ 100 %' },
+      { gt: 0, lt: 100, color: '#1c7ed6', label: '0–100 %' },
     ])
     expect(option.series[1]?.areaStyle).toEqual({ opacity: 0.2 })
+  })
+
+  it('no shading legend on a chart without PWI', () => {
+    const option = seriesChartOption(report([series({ key: '1:TEMP_1', field: 'TEMP_1' })]), options('pwi'))
+    expect(option.visualMap).toBeUndefined()
   })
 
   it('draws rainfall and water usage as bars', () => {

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 
 /**
  * The foot of a resource's own page: save, at the right. Dialogs use DialogActions (which also
@@ -7,9 +8,10 @@ import { useTranslation } from 'react-i18next'
  */
 export function SaveButton({ isPending }: { isPending: boolean }) {
   const { t } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   return (
     <Group justify="flex-end">
-      <Button type="submit" loading={isPending}>
+      <Button type="submit" loading={isPending} {...needsServer}>
         {t('resources.save')}
       </Button>
     </Group>

@@ -1,7 +1,7 @@
 import { NumberInput, type NumberInputProps, Text } from '@mantine/core'
 
 // Both keep what was typed (no clamping), so an out-of-range value stays and the shared schema's
-// message says what is wrong, and both read "." as the decimal point whatever the language.
+// message says what is wrong. The decimal separator is the user's language's (the theme's default).
 
 /** A non-negative quantity with its unit shown inside the input (area in ha, flow in m³/h). */
 export function QuantityInput({ unit, ...props }: NumberInputProps & { unit: string }) {
@@ -9,7 +9,6 @@ export function QuantityInput({ unit, ...props }: NumberInputProps & { unit: str
     <NumberInput
       min={0}
       clampBehavior="none"
-      decimalSeparator="."
       rightSection={
         <Text size="xs" c="dimmed">
           {unit}
@@ -31,7 +30,6 @@ export function CoordinateInput({ axis, ...props }: NumberInputProps & { axis: '
       max={coordinateBounds[axis]}
       clampBehavior="none"
       decimalScale={7}
-      decimalSeparator="."
       {...props}
     />
   )

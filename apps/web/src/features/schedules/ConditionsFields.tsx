@@ -241,7 +241,6 @@ function ConditionRow({ form, index, condition, choices }: ConditionRowProps) {
           />
           <NumberInput
             label={t('schedules.fields.value')}
-            decimalSeparator="."
             clampBehavior="none"
             {...form.getInputProps(`${path}.value`)}
           />

@@ -19,6 +19,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { FullText } from '../../app/ui/FullText'
 import { fieldError } from '../resources/field-error'
 import { IdChecklist } from '../resources/form-inputs'
 import { type CardProps, memoCard } from './memo-card'
@@ -143,9 +144,11 @@ function ElementRow({ form, index, count, name, kindLabel, minutes }: ElementRow
             <Badge variant="light" size="sm">
               {kindLabel}
             </Badge>
-            <Text size="sm" fw={500} truncate>
-              {name}
-            </Text>
+            <FullText text={name}>
+              <Text size="sm" fw={500} truncate>
+                {name}
+              </Text>
+            </FullText>
           </Group>
           <Group gap={4} wrap="nowrap">
             <Text size="sm" data-testid="element-minutes" miw={64} ta="right">

@@ -2,6 +2,7 @@ import type { SchedulePreview } from '@kropla/domain'
 import { Alert, Box, Card, Group, List, Stack, Text, Title } from '@mantine/core'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FullText } from '../../app/ui/FullText'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
 import { useFarmZones } from '../farm-zone/useFarmZones'
 import { useSession } from '../session/useSession'
@@ -215,9 +216,11 @@ function OutputTimeline({ row }: { row: TimelineRow }) {
                     />
                   ))}
                 </Box>
-                <Text size="xs" c="dimmed" w={200} visibleFrom="sm" style={{ flexShrink: 0 }} truncate>
-                  {runsText}
-                </Text>
+                <FullText text={runsText}>
+                  <Text size="xs" c="dimmed" w={200} visibleFrom="sm" style={{ flexShrink: 0 }} truncate>
+                    {runsText}
+                  </Text>
+                </FullText>
               </Group>
               {/* On a phone the words beside the bars are hidden: a user in another zone still reads their own times. */}
               {starts.some((bar) => bar.local) && (

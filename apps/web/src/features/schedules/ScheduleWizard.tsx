@@ -8,6 +8,7 @@ import { FailureAlert } from '../../app/ui/FailureAlert'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { translateKey } from '../../lib/translate-key'
 import { useSchemaForm } from '../../lib/use-schema-form'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { LoadedAll } from '../resources/LoadedAll'
 import { useGroups, useObjects, useOutputs, useSections } from '../resources/resource-queries'
 import { useSession } from '../session/useSession'
@@ -90,6 +91,7 @@ interface WizardStepsProps extends ScheduleWizardProps {
 
 function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: WizardStepsProps) {
   const { t, i18n } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const messageOf = useErrorMessage()
   const { user } = useSession()
   const form = useSchemaForm<ScheduleFormValues>(
@@ -217,7 +219,7 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
               <Button variant="default" onClick={onClose}>
                 {t('schedules.cancel')}
               </Button>
-              <Button type="submit" loading={preview.isPending}>
+              <Button type="submit" loading={preview.isPending} {...needsServer}>
                 {t('schedules.wizard.to_preview')}
               </Button>
             </Group>
@@ -232,7 +234,7 @@ function WizardSteps({ existing, onClose, elementChoices, conditionChoices }: Wi
               <Button variant="default" onClick={() => setShown(null)}>
                 {t('schedules.wizard.back')}
               </Button>
-              <Button onClick={saveShown} loading={save.isPending}>
+              <Button onClick={saveShown} loading={save.isPending} {...needsServer}>
                 {t('schedules.wizard.save')}
               </Button>
             </Group>

@@ -50,7 +50,11 @@ export function SectionsScreen() {
             cell: (row) => format.area(row.area * 10_000),
             visibleFrom: 'sm',
           },
-          { header: t('resources.sections.flow'), cell: (row) => `${row.flow} m³/h`, visibleFrom: 'sm' },
+          {
+            header: t('resources.sections.flow'),
+            cell: (row) => format.quantity(row.flow, 'm³/h'),
+            visibleFrom: 'sm',
+          },
           {
             header: t('resources.sections.water_source'),
             cell: (row) => (row.id_water_source === null ? '' : (sourceNames.get(row.id_water_source) ?? '')),

@@ -1,5 +1,6 @@
 import { meOfType } from '@kropla/domain/testing'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { translate } from '@kropla/i18n'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { withResources } from '../../testing/fake-resources'
 import { createFakeServer } from '../../testing/fake-server'
@@ -51,5 +52,35 @@ describe('sections', () => {
       plant: 5,
     })
     expect(await within(screen.getByTestId('sections-table')).findByText('Cucumbers')).toBeTruthy()
+  })
+
+  it("shows and takes a section's decimals with the separator of the user's language", async () => {
+    const server = withResources(createFakeServer(meOfType(1), { isLoggedIn: true }))
+    renderApp('/kropla_2/resources/sections', { server, lang: 'pl' })
+    await screen.findByTestId('sections-table')
+    fireEvent.click(
+      screen.getByRole('button', { name: translate('pl', 'resources.edit_label', { name: 'Tomatoes' }) }),
+    )
+    const area = await screen.findByLabelText<HTMLInputElement>(translate('pl', 'resources.sections.area'))
+    expect(area.value).toBe('0,5')
+    const flow = screen.getByLabelText<HTMLInputElement>(translate('pl', 'resources.sections.flow'))
+    fireEvent.change(flow, { target: { value: '1,5' } })
+    expect(flow.value).toBe('1,5')
+    fireEvent.click(screen.getByRole('button', { name: translate('pl', 'resources.save') }))
+    await waitFor(() => expect(server.callsTo('PUT', '/api/sections/41')).toHaveLength(1))
+    expect(server.callsTo('PUT', '/api/sections/41')[0]?.body).toMatchObject({ area: 0.5, flow: 1.5 })
+  })
+
+  it('keeps the decimal point for an English user', async () => {
+    const server = withResources(createFakeServer(meOfType(1), { isLoggedIn: true }))
+    renderApp('/kropla_2/resources/sections', { server })
+    await screen.findByTestId('sections-table')
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Tomatoes' }))
+    const flow = await screen.findByLabelText<HTMLInputElement>('Flow')
+    expect(screen.getByLabelText<HTMLInputElement>('Area').value).toBe('0.5')
+    fireEvent.change(flow, { target: { value: '1.5' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(server.callsTo('PUT', '/api/sections/41')).toHaveLength(1))
+    expect(server.callsTo('PUT', '/api/sections/41')[0]?.body).toMatchObject({ area: 0.5, flow: 1.5 })
   })
 })

@@ -18,6 +18,9 @@ export function useUserFormat() {
     value: (input: InputField | undefined, value: number | null) =>
       formatValue(input, value, { lang: i18n.language, temperatureUnit: user.temperature_unit, words }),
     dateTime: (iso: string) => formatDateTime(iso, user.date_format, user.time_zone),
+    /** A quantity with its unit in the user's language ("1,5 m³/h" in Polish), at most `decimals` decimals. */
+    quantity: (amount: number, unit: string, decimals = 2) =>
+      `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: decimals }).format(amount)} ${unit}`,
     area: (squareMetres: number | null) =>
       formatArea(squareMetres, user.area_unit, i18n.language, words.unknown),
   }

@@ -27,15 +27,18 @@ export function AboutScreen() {
               key={`${entry.name}@${entry.version}`}
               gap="xs"
               justify="space-between"
+              wrap="nowrap"
+              align="flex-start"
               data-testid={`licence-${entry.name}`}
             >
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {/* A long name wraps within its column; the licence stays on its line, to the right. */}
+              <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {entry.name}{' '}
                 <Text span c="dimmed" size="sm">
                   {entry.version}
                 </Text>
               </Text>
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
                 {entry.license}
               </Text>
             </Group>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAuditLogFilters } from '../audit/use-audit-log'
@@ -10,12 +10,22 @@ import { useSession } from '../session/useSession'
  * moves the session there (`switch_client` with the reason, kept in the audit log) and the page
  * reloads as that account's, under a banner with the way back.
  */
-export function SupportAccessDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function SupportAccessDialog({
+  opened,
+  onClose,
+  account,
+}: {
+  opened: boolean
+  onClose: () => void
+  /** The account to switch into, chosen already (the client's own screen): only the reason is asked. */
+  account?: { id: number; name: string }
+}) {
   const { t } = useTranslation()
   const { user } = useSession()
   const { switchClient } = useRealtimeChannel()
   const accounts = useAuditLogFilters('operator')
-  const [target, setTarget] = useState<string | null>(null)
+  const [chosen, setTarget] = useState<string | null>(null)
+  const target = account ? String(account.id) : chosen
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isPending, setPending] = useState(false)
@@ -34,18 +44,27 @@ export function SupportAccessDialog({ opened, onClose }: { opened: boolean; onCl
   return (
     <Modal opened={opened} onClose={onClose} title={t('support.title')}>
       <Stack gap="sm">
-        <Select
-          label={t('support.account')}
-          data={(accounts.data?.clients ?? [])
-            .filter((client) => client.id !== user.id_client)
-            .map((client) => ({ value: String(client.id), label: client.name }))}
-          value={target}
-          onChange={setTarget}
-          searchable
-          required
-          comboboxProps={{ withinPortal: false }}
-          data-testid="support-account"
-        />
+        {account ? (
+          <TextInput
+            label={t('support.account')}
+            value={account.name}
+            readOnly
+            data-testid="support-account"
+          />
+        ) : (
+          <Select
+            label={t('support.account')}
+            data={(accounts.data?.clients ?? [])
+              .filter((client) => client.id !== user.id_client)
+              .map((client) => ({ value: String(client.id), label: client.name }))}
+            value={chosen}
+            onChange={setTarget}
+            searchable
+            required
+            comboboxProps={{ withinPortal: false }}
+            data-testid="support-account"
+          />
+        )}
         <Textarea
           label={t('support.reason')}
           description={t('support.reason_hint')}

@@ -8,10 +8,12 @@ import { DeleteResourceModal } from '../resources/DeleteResourceModal'
 import { ResourcePage } from '../resources/ResourcePage'
 import { ResourceTable } from '../resources/ResourceTable'
 import { namesById, useOutputs, useWaterSources } from '../resources/resource-queries'
+import { useUserFormat } from '../session/useUserFormat'
 
 /** /resources/water_sources and /{product}_2/resources/water_sources. */
 export function WaterSourcesScreen() {
   const { t } = useTranslation()
+  const format = useUserFormat()
   const sources = useWaterSources()
   const outputs = useOutputs()
   const outputNames = namesById(outputs.data)
@@ -30,7 +32,10 @@ export function WaterSourcesScreen() {
       <ResourceTable
         query={sources}
         columns={[
-          { header: t('resources.water_sources.efficiency'), cell: (row) => `${row.efficiency} m³/h` },
+          {
+            header: t('resources.water_sources.efficiency'),
+            cell: (row) => format.quantity(row.efficiency, 'm³/h'),
+          },
           {
             header: t('resources.water_sources.clean_outputs'),
             cell: (row) => list(row.clean_outputs),

@@ -14,6 +14,7 @@ import { Loaded } from '../../app/ui/Loaded'
 import { useErrorMessage } from '../../app/ui/useErrorMessage'
 import { isApiError } from '../../lib/api-error'
 import { translateKey } from '../../lib/translate-key'
+import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { useSession } from '../session/useSession'
 import { SettingsPage } from '../settings/SettingsPage'
 import { WeatherPanel } from './WeatherPanel'
@@ -27,6 +28,7 @@ const toText = (id: number | null) => (id === null ? none : String(id))
 
 function WeatherSettingsForm({ answer }: { answer: WeatherSettingsAnswer }) {
   const { t, i18n } = useTranslation()
+  const needsServer = useNeedsServer(offlineBannerReasonId)
   const { user } = useSession()
   const messageOf = useErrorMessage()
   const canChoose = isAdmin(user.type)
@@ -135,7 +137,7 @@ function WeatherSettingsForm({ answer }: { answer: WeatherSettingsAnswer }) {
           ))}
           {canChoose && (
             <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
+              <Button type="submit" loading={save.isPending} {...needsServer}>
                 {t('settings.save')}
               </Button>
             </Group>

@@ -13,6 +13,7 @@ import {
 import { translate } from '@kropla/i18n'
 import { HttpError } from '../../../app/http-errors'
 import type { ReportContext, ReportGenerator } from '../report-generator'
+import { monthPages } from '../series-generator'
 import { dosageOf, localDaysOf, positiveProperty, roundTo, waterOf } from './irrigation-calc'
 import type { IrrigationReportDal, ReportManualOpen, ReportOutput, ReportPlan } from './irrigation-report-dal'
 import { csvHeader, csvLine, localTimestamp } from './report-csv'
@@ -114,6 +115,16 @@ export async function irrigationOutputsOf(
   return { outputs: [...outputs.values()], failed }
 }
 
+/** Every source failed: refused with each one named. */
+const sourcesFailed = (context: ReportContext, failed: readonly FailedReportSource[]) =>
+  new HttpError('report_sources_failed', {
+    status: 404,
+    issues: failed.map((source, index) => ({
+      path: `sources.${index}`,
+      message: `${source.name}: ${translate(context.lang, source.reason)}`.trim(),
+    })),
+  })
+
 /**
  * The irrigation report (spec 02 sections 3.8 and 9): every run of the chosen outputs opening in
  * the range, planned (schedules, manual sequences) or manual, and per output and per schedule the
@@ -175,14 +186,7 @@ export function createIrrigationGenerator(dal: IrrigationReportDal): ReportGener
     const start = new Date(request.start_date)
     const end = new Date(request.end_date)
     const { outputs, failed } = await irrigationOutputsOf(dal, context.idClient, request.sources)
-    if (outputs.length === 0)
-      throw new HttpError('report_sources_failed', {
-        status: 404,
-        issues: failed.map((source, index) => ({
-          path: `sources.${index}`,
-          message: `${source.name}: ${translate(context.lang, source.reason)}`.trim(),
-        })),
-      })
+    if (outputs.length === 0) throw sourcesFailed(context, failed)
     const runs = await countedRuns(context, outputs, start, end)
     const days = localDaysOf(start, end, context.timeZone)
     const sumOf = (values: (number | null)[]) =>
@@ -243,11 +247,6 @@ export function createIrrigationGenerator(dal: IrrigationReportDal): ReportGener
           : (sumOf(runs.filter((run) => run.id_output === output.id).map((run) => run.exactWater)) ?? 0),
       ),
     )
-    const scheduleNames = new Map(
-      runs.flatMap((run) =>
-        run.id_schedule === null ? [] : ([[run.id_schedule, run.scheduleName ?? '']] as const),
-      ),
-    )
     const result: IrrigationReport = {
       kind: 'irrigation',
       type: request.type,
@@ -263,57 +262,70 @@ export function createIrrigationGenerator(dal: IrrigationReportDal): ReportGener
       ),
       total_water: exactTotal === null ? null : roundTo(exactTotal, 2),
     }
-    return { result, scheduleNames }
+    return result
   }
 
-  const report = async (context: ReportContext, request: ParsedReportRequest) =>
-    (await build(context, request)).result
+  const report = (context: ReportContext, request: ParsedReportRequest) => build(context, request)
 
   return {
     types: ['irrigation'],
     report,
     generate: (context, request) => report(context, request),
 
-    /** The irrigation table: one line per run, by time (spec 02 section 9, CSV). */
+    /**
+     * The irrigation table: one line per run, by time (spec 02 section 9, CSV), read from the
+     * database a farm-local month at a time (as the series export pages), each page written before
+     * the next is read.
+     */
     async exportCsv(context, request, write, signal) {
-      const { result, scheduleNames } = await build(context, request)
+      if (request.sources.length === 0) throw new HttpError('report_incorrect_data')
+      const { outputs, failed } = await irrigationOutputsOf(dal, context.idClient, request.sources)
+      if (outputs.length === 0) throw sourcesFailed(context, failed)
       const t = (key: string) => translate(context.lang, `report_irrigation_csv.${key}`)
-      const nameOf = new Map(result.outputs_info.map((output) => [output.id_output, output.name]))
-      let chunk = csvHeader([
-        `${t('time')} (${result.time_zone})`,
-        t('utc'),
-        t('output'),
-        t('schedule'),
-        t('manual'),
-        t('duration'),
-        t('water'),
-        t('fertigation'),
-        t('fertigation_confirmed'),
-        t('confirmed'),
-        t('error'),
-      ])
-      for (const run of result.schedules_runs) {
-        if (signal.aborted) return
-        const at = new Date(run.open_at)
-        chunk += csvLine([
-          localTimestamp(at, result.time_zone),
-          run.open_at,
-          nameOf.get(run.id_output) ?? '',
-          run.id_schedule === null ? null : (scheduleNames.get(run.id_schedule) ?? ''),
-          run.manual,
-          run.duration,
-          run.water,
-          run.fertigation,
-          run.fertigation_confirm_state,
-          run.confirmed_state,
-          run.error === null ? null : translate(context.lang, `errors.${run.error}`),
-        ])
-        if (chunk.length > 65_536) {
-          await write(chunk)
-          chunk = ''
+      const nameOf = new Map(outputs.map((output) => [output.id, output.name]))
+      await write(
+        csvHeader([
+          `${t('time')} (${context.timeZone})`,
+          t('utc'),
+          t('output'),
+          t('schedule'),
+          t('manual'),
+          t('duration'),
+          t('water'),
+          t('fertigation'),
+          t('fertigation_confirmed'),
+          t('confirmed'),
+          t('error'),
+        ]),
+      )
+      const start = new Date(request.start_date)
+      const end = new Date(request.end_date)
+      for (const page of monthPages(start, end, context.timeZone)) {
+        signal.throwIfAborted()
+        const runs = await countedRuns(context, outputs, page.start, page.end)
+        let chunk = ''
+        for (const run of runs) {
+          const at = new Date(run.open_at)
+          chunk += csvLine([
+            localTimestamp(at, context.timeZone),
+            run.open_at,
+            nameOf.get(run.id_output) ?? '',
+            run.id_schedule === null ? null : (run.scheduleName ?? ''),
+            run.manual,
+            run.duration,
+            run.water,
+            run.fertigation,
+            run.fertigation_confirm_state,
+            run.confirmed_state,
+            run.error === null ? null : translate(context.lang, `errors.${run.error}`),
+          ])
+          if (chunk.length > 65_536) {
+            await write(chunk)
+            chunk = ''
+          }
         }
+        if (chunk) await write(chunk)
       }
-      if (chunk) await write(chunk)
     },
   }
 }

@@ -319,6 +319,55 @@ describe('irrigation report', () => {
     ])
   })
 
+  it('pages the CSV from the database a farm-local month at a time: runs ascending, water totals as the table', async () => {
+    const { outputs, battery } = data
+    // March to October: eight local months, each read and written before the next is read.
+    const reads: string[] = []
+    const dal = createIrrigationReportDal(server.database.db)
+    const paging = createIrrigationGenerator({
+      ...dal,
+      plans: (idClient, filter, from, to) => {
+        reads.push(`${from.toISOString()} ${to.toISOString()}`)
+        return dal.plans(idClient, filter, from, to)
+      },
+    })
+    const range = { start_date: '2026-03-28T00:00:00+01:00', end_date: '2026-10-27T00:00:00+01:00' }
+    const sources = [{ id_output: outputs.o1.id }, { id_output: outputs.o2.id }, { id_output: battery.id }]
+    const writes: { text: string; reads: number }[] = []
+    await paging.exportCsv(
+      context,
+      requestOf(sources, range),
+      async (chunk) => {
+        writes.push({ text: chunk, reads: reads.length })
+      },
+      new AbortController().signal,
+    )
+    expect(reads).toEqual([
+      '2026-03-27T23:00:00.000Z 2026-03-31T22:00:00.000Z',
+      '2026-03-31T22:00:00.000Z 2026-04-30T22:00:00.000Z',
+      '2026-04-30T22:00:00.000Z 2026-05-31T22:00:00.000Z',
+      '2026-05-31T22:00:00.000Z 2026-06-30T22:00:00.000Z',
+      '2026-06-30T22:00:00.000Z 2026-07-31T22:00:00.000Z',
+      '2026-07-31T22:00:00.000Z 2026-08-31T22:00:00.000Z',
+      '2026-08-31T22:00:00.000Z 2026-09-30T22:00:00.000Z',
+      '2026-09-30T22:00:00.000Z 2026-10-26T23:00:00.000Z',
+    ])
+    // March's runs were written after March was read and before April was.
+    expect(writes.find((write) => write.text.includes('2026-03-28T05:00:00.000Z'))?.reads).toBe(1)
+    const table = parse(writes.map((write) => write.text).join(''), { bom: true }) as string[][]
+    const rows = table.slice(1)
+    const instants = rows.map((row) => Date.parse(row[1]!))
+    expect(instants).toEqual([...instants].sort((a, b) => a - b))
+    const report = await generator.report(context, requestOf(sources, range))
+    expect(rows.map((row) => row[1])).toEqual(report.schedules_runs.map((run) => run.open_at))
+    // The water column adds up to the table's total (each run to 4 decimals, the total to 2).
+    const water = rows.reduce((sum, row) => sum + Number(row[6] || 0), 0)
+    expect(Math.round(water * 100) / 100).toBe(report.total_water)
+    // Tomatoes 1 + 1.25 + 0.35 + 0.45 (30 March, 22:00 UTC) + 1.5 + 1.5 (25 October 23:30 and
+    // 26 October 00:00) = 6.05; Cucumbers 13 and 7 min at 1.7 m³/h = 0.5667; Orchard row 0.5: 7.12 m³.
+    expect(report.total_water).toBe(7.12)
+  })
+
   it('POST /api/reports/irrigation answers the same report; no sources, none usable and bad dates are refused', async () => {
     const { farm, outputs } = data
     const body = { type: 'irrigation', sources: [{ id_output: outputs.o1.id }], ...march }

@@ -10,6 +10,7 @@ import {
 import { translate } from '@kropla/i18n'
 import { HttpError } from '../../../app/http-errors'
 import type { ReportContext, ReportGenerator } from '../report-generator'
+import { monthPages } from '../series-generator'
 import type { IrrigationReportDal, ReportOutput, ReportPlan } from './irrigation-report-dal'
 import { csvHeader, csvLine, localTimestamp } from './report-csv'
 
@@ -70,16 +71,21 @@ export function createScheduleGenerator(
     }
   }
 
-  async function report(context: ReportContext, request: ParsedReportRequest): Promise<ScheduleReport> {
+  /** The account's schedule the first source names; another account's is refused like a missing one. */
+  async function scheduleOf(context: ReportContext, request: ParsedReportRequest) {
     if (request.sources.length === 0) throw new HttpError('report_incorrect_data')
     const idSchedule = request.sources[0]?.schedule?.id
     const schedule = idSchedule === undefined ? null : await dal.schedule(context.idClient, idSchedule)
-    // Another account's schedule is refused like a missing one.
     if (!schedule)
       throw new HttpError('report_sources_failed', {
         status: 404,
         issues: [{ path: 'sources.0.schedule.id', message: translate(context.lang, 'errors.not_found') }],
       })
+    return schedule
+  }
+
+  async function report(context: ReportContext, request: ParsedReportRequest): Promise<ScheduleReport> {
+    const schedule = await scheduleOf(context, request)
     const start = new Date(request.start_date)
     const end = new Date(request.end_date)
     const plans = (await dal.plans(context.idClient, { idSchedule: schedule.id }, start, end)).filter(
@@ -148,51 +154,71 @@ export function createScheduleGenerator(
     report,
     generate: (context, request) => report(context, request),
 
-    /** Every run of every panel, by opening time (spec 02 section 9, CSV). */
+    /**
+     * Every run of every panel, by opening time (spec 02 section 9, CSV): the schedule's plans
+     * read a farm-local month at a time (as the series export pages), each page written before the
+     * next is read; a panel is the plan's output in the role it had.
+     */
     async exportCsv(context, request, write, signal) {
-      const result = await report(context, request)
+      const schedule = await scheduleOf(context, request)
       const t = (key: string) => translate(context.lang, `report_schedule_csv.${key}`)
-      const rows = result.panels
-        .flatMap((panel) => panel.runs.map((run) => ({ panel, run })))
-        .sort(
-          (a, b) =>
-            Date.parse(a.run.open_at) - Date.parse(b.run.open_at) ||
-            (a.panel.id_output ?? 0) - (b.panel.id_output ?? 0),
-        )
-      let chunk = csvHeader([
-        `${t('time')} (${result.time_zone})`,
-        t('utc'),
-        `${t('closed')} (${result.time_zone})`,
-        t('panel'),
-        t('kind'),
-        t('duration'),
-        t('fertigation'),
-        t('fertigation_confirmed'),
-        t('confirmed'),
-        t('error'),
-      ])
-      for (const { panel, run } of rows) {
-        if (signal.aborted) return
-        const open = new Date(run.open_at)
-        const close = new Date(run.close_at)
-        chunk += csvLine([
-          localTimestamp(open, result.time_zone),
-          run.open_at,
-          localTimestamp(close, result.time_zone),
-          panel.name,
-          t(`kinds.${panel.kind}`),
-          Math.round((close.getTime() - open.getTime()) / 60_000),
-          run.fertigation,
-          run.fertigation_confirm_state,
-          run.confirmed_state,
-          run.error === null ? null : translate(context.lang, `errors.${run.error}`),
-        ])
-        if (chunk.length > 65_536) {
-          await write(chunk)
-          chunk = ''
+      const zone = context.timeZone
+      await write(
+        csvHeader([
+          `${t('time')} (${zone})`,
+          t('utc'),
+          `${t('closed')} (${zone})`,
+          t('panel'),
+          t('kind'),
+          t('duration'),
+          t('fertigation'),
+          t('fertigation_confirmed'),
+          t('confirmed'),
+          t('error'),
+        ]),
+      )
+      const names = new Map<number, string>()
+      const rank: Record<PanelKind, number> = { irrigation: 0, other: 0, clear_water: 1, fertigation: 2 }
+      for (const page of monthPages(new Date(request.start_date), new Date(request.end_date), zone)) {
+        signal.throwIfAborted()
+        const plans = (await dal.plans(context.idClient, { idSchedule: schedule.id }, page.start, page.end))
+          .filter((plan) => plan.status !== planStatus.cancelled)
+          .map((plan) => ({ plan, kind: panelKindOfRole(plan.role, schedule.type) }))
+          .sort(
+            (a, b) =>
+              a.plan.open_at.getTime() - b.plan.open_at.getTime() ||
+              a.plan.id_output - b.plan.id_output ||
+              rank[a.kind] - rank[b.kind],
+          )
+        const unknown = [...new Set(plans.map(({ plan }) => plan.id_output))].filter((id) => !names.has(id))
+        if (unknown.length > 0)
+          for (const output of await dal.outputsById(context.idClient, unknown))
+            names.set(output.id, output.name)
+        let chunk = ''
+        for (const { plan, kind } of plans) {
+          const name = names.get(plan.id_output)
+          if (name === undefined) continue
+          const close = new Date(plan.open_at.getTime() + plan.duration * 60_000)
+          const error = plan.error ?? (plan.status === planStatus.missed ? 'plan_missed' : null)
+          chunk += csvLine([
+            localTimestamp(plan.open_at, zone),
+            plan.open_at.toISOString(),
+            localTimestamp(close, zone),
+            name,
+            t(`kinds.${kind}`),
+            plan.duration,
+            plan.fertigation,
+            plan.fertigation && plan.fertigation_confirm_state !== null ? true : null,
+            plan.confirmed_state === null ? null : true,
+            error === null ? null : translate(context.lang, `errors.${error}`),
+          ])
+          if (chunk.length > 65_536) {
+            await write(chunk)
+            chunk = ''
+          }
         }
+        if (chunk) await write(chunk)
       }
-      if (chunk) await write(chunk)
     },
   }
 }

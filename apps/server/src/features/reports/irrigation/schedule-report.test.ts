@@ -1,9 +1,16 @@
-import { type ScheduleReport, scheduleHistorySchema, scheduleReportSchema } from '@kropla/domain'
+import {
+  reportRequestSchema,
+  type ScheduleReport,
+  scheduleHistorySchema,
+  scheduleReportSchema,
+} from '@kropla/domain'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeReadings } from '../../../ingest/readings-dal'
 import { createdSchedule, irrigatedAccount } from '../../../test/schedule-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
+import { createIrrigationReportDal } from './irrigation-report-dal'
+import { createScheduleGenerator } from './schedule-generator'
 
 /**
  * The schedule report on fixed plans and readings: a schedule on the orchard (valves o1 and o2,
@@ -270,6 +277,74 @@ describe('schedule report', () => {
         '',
       ],
     ])
+  })
+
+  it('pages the CSV a farm-local month at a time: runs ascending, the same runs as the chart', async () => {
+    const { farm, schedule } = data
+    const [v0] = farm.valve
+    // One more run in May, two pages after March.
+    await server.database.pool.query(
+      `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, planned_at, open_at,
+         duration, status, confirmed_state)
+       values ($1, $2, $3, 'element', 0, $4, $4, 20, 10, 1)`,
+      [farm.user.id_client, schedule.id, v0!.id, new Date('2026-05-04T04:00:00Z')],
+    )
+    const reads: string[] = []
+    const dal = createIrrigationReportDal(server.database.db)
+    const generator = createScheduleGenerator({
+      ...dal,
+      plans: (idClient, filter, from, to) => {
+        reads.push(`${from.toISOString()} ${to.toISOString()}`)
+        return dal.plans(idClient, filter, from, to)
+      },
+    })
+    const context = {
+      idClient: farm.user.id_client,
+      timeZone: 'Europe/Warsaw',
+      lang: 'en' as const,
+      now: new Date(),
+    }
+    const request = reportRequestSchema.parse({
+      type: 'schedule',
+      sources: [{ schedule: { id: schedule.id } }],
+      start_date: '2026-03-29T00:00:00+01:00',
+      end_date: '2026-06-01T00:00:00+02:00',
+    })
+    const writes: { text: string; reads: number }[] = []
+    await generator.exportCsv(
+      context,
+      request,
+      async (chunk) => {
+        writes.push({ text: chunk, reads: reads.length })
+      },
+      new AbortController().signal,
+    )
+    expect(reads).toEqual([
+      '2026-03-28T23:00:00.000Z 2026-03-31T22:00:00.000Z',
+      '2026-03-31T22:00:00.000Z 2026-04-30T22:00:00.000Z',
+      '2026-04-30T22:00:00.000Z 2026-05-31T22:00:00.000Z',
+    ])
+    // March's runs were written before April was read.
+    expect(writes.find((write) => write.text.includes('2026-03-29T04:00:00.000Z'))?.reads).toBe(1)
+    const rows = (parse(writes.map((write) => write.text).join(''), { bom: true }) as string[][]).slice(1)
+    const instants = rows.map((row) => Date.parse(row[1]!))
+    expect(instants).toEqual([...instants].sort((a, b) => a - b))
+    // The same runs as the report's panels (outputs, openings and minutes), the next day's and May's included.
+    const report = await generator.report(context, request)
+    const runs = report.panels
+      .flatMap((panel) =>
+        panel.runs.map((run) => [
+          run.open_at,
+          panel.name,
+          String((Date.parse(run.close_at) - Date.parse(run.open_at)) / 60_000),
+        ]),
+      )
+      .sort((a, b) => Date.parse(a[0]!) - Date.parse(b[0]!))
+    expect(
+      rows.map((row) => [row[1], row[3], row[5]]).sort((a, b) => Date.parse(a[0]!) - Date.parse(b[0]!)),
+    ).toEqual(runs)
+    expect(rows.map((row) => row[1])).toContain('2026-05-04T04:00:00.000Z')
+    expect(rows.map((row) => row[1])).toContain('2026-03-29T22:00:00.000Z')
   })
 
   it('GET /api/schedulers/sch_history echoes the dates and drops element runs that name no element', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { hasWebNfc, NfcReadError, readNfcText } from '../../modules/nfc'
 import { modulePath, useObjects } from '../../modules/objects-api'
+import { useOutputs } from '../../resources/resource-queries'
 import { useSession } from '../../session/useSession'
 import { ModuleTile } from '../ModuleTile'
 import { communicationCheckMs, useNow } from '../use-now'
@@ -19,6 +20,19 @@ export function ResourcesWidget({ widget }: { widget: WidgetOf<'resources'> }) {
     () => new Map(details.data?.map((object) => [object.id, object.config])),
     [details.data],
   )
+  const equipment = useOutputs()
+  // The names the user gave what each module drives or reads, by module and field; until they load
+  // (or when they cannot), the cards use the catalogue's names (Output 1).
+  const equipmentNames = useMemo(() => {
+    const byObject = new Map<number, Map<string, string>>()
+    for (const { id_object, field_name, name } of equipment.data ?? []) {
+      if (!name.trim()) continue
+      const names = byObject.get(id_object) ?? new Map<string, string>()
+      names.set(field_name, name)
+      byObject.set(id_object, names)
+    }
+    return byObject
+  }, [equipment.data])
   const shown = widget.objects.length
     ? objects.filter((object) => widget.objects.includes(object.id))
     : objects
@@ -26,7 +40,13 @@ export function ResourcesWidget({ widget }: { widget: WidgetOf<'resources'> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
       {shown.map((object) => (
-        <ModuleTile key={object.id} object={object} config={configs.get(object.id)} now={now} />
+        <ModuleTile
+          key={object.id}
+          object={object}
+          config={configs.get(object.id)}
+          equipmentNames={equipmentNames.get(object.id)}
+          now={now}
+        />
       ))}
     </SimpleGrid>
   )

@@ -2,7 +2,9 @@ import type { WidgetOf } from '@kropla/domain'
 import { Alert, Group, Stack, Text } from '@mantine/core'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FullText } from '../../../app/ui/FullText'
 import { lastDays, useHistory } from '../../history'
+import { ValueAge } from '../../offline/ValueAge'
 import { useSession } from '../../session/useSession'
 import { useUserFormat } from '../../session/useUserFormat'
 import { useLivePoints } from '../dashboard-live'
@@ -42,11 +44,19 @@ export function SimpleChartWidget({ widget }: { widget: WidgetOf<'simple_chart'>
   if (reading.missing) return <MissingSource code={reading.missing} />
   return (
     <Stack gap={4}>
-      <Text size="xs" c="dimmed" truncate>
-        {reading.label}
-      </Text>
+      <FullText text={reading.label}>
+        <Text size="xs" c="dimmed" truncate>
+          {reading.label}
+        </Text>
+      </FullText>
       <Text size="xl" fw={700} data-testid={`widget-value-${widget.id}`}>
         {format.value(reading.input, reading.value)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        <ValueAge
+          at={field ? reading.object?.latest[field]?.dtimestamp : null}
+          testId={`widget-age-${widget.id}`}
+        />
       </Text>
       <Sparkline points={points} label={t('dashboards.trend_of', { name: reading.label })} />
     </Stack>
@@ -68,9 +78,11 @@ export function ChartHeader({
   const values = points.map(([, value]) => value)
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
-      <Text size="xs" c="dimmed" truncate>
-        {reading.label}
-      </Text>
+      <FullText text={reading.label}>
+        <Text size="xs" c="dimmed" truncate>
+          {reading.label}
+        </Text>
+      </FullText>
       <Group gap="md" wrap="wrap">
         {widget.extremum && values.length > 0 && (
           <Text size="xs" data-testid={`widget-extremum-${widget.id}`}>

@@ -1,0 +1,55 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
+import { useRoutes } from 'react-router'
+import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
+import { PendingState } from '../../app/ui/PendingState'
+
+/*
+ * /mobile/* (issue 16): the router loads this one chunk for the whole area, and each screen is its
+ * own chunk again (the camera library, jsQR, loads only when a frame is read). Kept out of the
+ * router's own chunk so the login page does not carry the area's list of screens.
+ */
+const MobileScreen = lazy(() => import('./MobileScreen').then((module) => ({ default: module.MobileScreen })))
+const BadgeScreen = lazy(() => import('./BadgeScreen').then((module) => ({ default: module.BadgeScreen })))
+const DirectionScreen = lazy(() =>
+  import('./DirectionScreen').then((module) => ({ default: module.DirectionScreen })),
+)
+const GeolocationScreen = lazy(() =>
+  import('./GeolocationScreen').then((module) => ({ default: module.GeolocationScreen })),
+)
+const MapsScreen = lazy(() => import('./MapsScreen').then((module) => ({ default: module.MapsScreen })))
+const NfcScreen = lazy(() => import('./NfcScreen').then((module) => ({ default: module.NfcScreen })))
+const FcmScreen = lazy(() => import('./FcmScreen').then((module) => ({ default: module.FcmScreen })))
+const BluetoothScreen = lazy(() =>
+  import('./BluetoothScreen').then((module) => ({ default: module.BluetoothScreen })),
+)
+const BleScreen = lazy(() => import('./BluetoothScreen').then((module) => ({ default: module.BleScreen })))
+const BoxsScreen = lazy(() => import('./BoxsScreen').then((module) => ({ default: module.BoxsScreen })))
+const DataDisplayScreen = lazy(() =>
+  import('./DataDisplayScreen').then((module) => ({ default: module.DataDisplayScreen })),
+)
+
+function screen(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PendingState />}>
+      <Screen />
+    </Suspense>
+  )
+}
+
+export function MobileArea() {
+  // useRoutes, not <Routes>: the router's own object routes, without the JSX route reader on the login page.
+  return useRoutes([
+    { index: true, element: screen(MobileScreen) },
+    { path: 'badge', element: screen(BadgeScreen) },
+    { path: 'direction', element: screen(DirectionScreen) },
+    { path: 'geolocation', element: screen(GeolocationScreen) },
+    { path: 'maps', element: screen(MapsScreen) },
+    { path: 'nfc', element: screen(NfcScreen) },
+    { path: 'fcm', element: screen(FcmScreen) },
+    { path: 'bluetooth', element: screen(BluetoothScreen) },
+    { path: 'ble', element: screen(BleScreen) },
+    { path: 'boxs', element: screen(BoxsScreen) },
+    { path: 'datadisplay', element: screen(DataDisplayScreen) },
+    { path: '*', element: <NotFoundScreen /> },
+  ])
+}

@@ -1,0 +1,227 @@
+import type { MeUser } from '@kropla/domain'
+import { meOfType } from '@kropla/domain/testing'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { auditEntryFixture, type FakeOperator, fakeOperator, withOperator } from '../../testing/fake-operator'
+import { createFakeServer } from '../../testing/fake-server'
+import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { renderApp } from '../../testing/render-app'
+
+let socket: FakeSocket
+vi.mock('../../lib/socket', () => ({ createRealtimeSocket: () => socket }))
+beforeEach(() => {
+  socket = createFakeSocket()
+})
+
+/** The operator (Adminus, own account 3) in the back office. */
+function open(
+  path: string,
+  options: { lang?: 'en' | 'pl'; user?: Partial<MeUser>; data?: FakeOperator; type?: 0 | 1 | 2 } = {},
+) {
+  const data = options.data ?? fakeOperator()
+  const me = meOfType(options.type ?? 0, { lang: options.lang ?? 'en', ...options.user })
+  const server = withOperator(createFakeServer(me, { isLoggedIn: true }), data)
+  return { ...renderApp(path, { server, lang: options.lang }), server, data }
+}
+
+/** The addresses the screen asked for (with their queries), in order. */
+const asked = (server: { state: { calls: { method: string; path: string }[] } }, prefix: string) =>
+  server.state.calls
+    .filter((call) => call.method === 'GET' && call.path.startsWith(prefix))
+    .map((c) => c.path)
+
+describe("support access from the client's screen", () => {
+  it('opens the reason dialog with this account chosen and switches in with the reason', async () => {
+    open('/admin/adminus/clients/11')
+    expect(await screen.findByRole('heading', { name: 'Sad Jabłonka' })).toBeTruthy()
+    socket.answerRequest('switch_client', () => ({ ok: true }))
+    fireEvent.click(screen.getByRole('button', { name: 'Switch into this account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Support access' })
+    expect((within(dialog).getByLabelText('Client account') as HTMLInputElement).value).toBe('Sad Jabłonka')
+    // No reason: refused in the dialog, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Switch in' }))
+    expect(
+      await within(dialog).findByText(
+        'Say why you are switching into this account: the reason is kept in the audit log.',
+      ),
+    ).toBeTruthy()
+    expect(socket.requests.filter((request) => request.event === 'switch_client')).toEqual([])
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Ticket 4711: probe silent' },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Switch in' }))
+    await waitFor(() =>
+      expect(socket.requests.filter((request) => request.event === 'switch_client')).toEqual([
+        { event: 'switch_client', payload: { id_client: 11, reason: 'Ticket 4711: probe silent' } },
+      ]),
+    )
+  })
+
+  it('is not offered on the operator’s own account, and a blocked account says why it cannot be entered', async () => {
+    open('/admin/adminus/clients/3')
+    expect(await screen.findByRole('heading', { name: 'Demo Farm Kropla' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Switch into this account' })).toBeNull()
+    open('/admin/adminus/clients/12')
+    const button = (await screen.findByRole('button', {
+      name: 'Switch into this account',
+    })) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    expect(button.title).toBe('A blocked or expired account cannot be switched into.')
+  })
+})
+
+describe("the operator's alarms", () => {
+  it('names the field from the catalogue and shows the threshold and value in the user’s unit', async () => {
+    open('/admin/adminus/alarms')
+    const table = await screen.findByTestId('operator-alarms')
+    expect(await within(table).findByText('Temperature 1 higher than 30 °C')).toBeTruthy()
+    expect(within(table).getByText('31.5 °C')).toBeTruthy()
+    expect(within(table).queryByText(/TEMP_1/)).toBeNull()
+  })
+
+  it('reads Fahrenheit to a °F user and Polish words and decimals to a Polish one', async () => {
+    open('/admin/adminus/alarms', { user: { temperature_unit: 'F' } })
+    const table = await screen.findByTestId('operator-alarms')
+    expect(await within(table).findByText('Temperature 1 higher than 86 °F')).toBeTruthy()
+    expect(within(table).getByText('88.7 °F')).toBeTruthy()
+  })
+
+  it('in Polish', async () => {
+    open('/admin/adminus/alarms', { lang: 'pl' })
+    const table = await screen.findByTestId('operator-alarms')
+    expect(await within(table).findByText('Temperatura 1: powyżej 30 °C')).toBeTruthy()
+    expect(within(table).getByText('31,5 °C')).toBeTruthy()
+  })
+})
+
+/** A log of three accounts' entries over a month: a rename, a login, support access, an old one. */
+function loggedFleet(): FakeOperator {
+  const data = fakeOperator()
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
+  data.audit = [
+    auditEntryFixture({
+      id: 1,
+      at: hoursAgo(2),
+      entity: 'groups',
+      entity_id: '5',
+      before: { name: 'North field' },
+      after: { name: 'South field' },
+    }),
+    auditEntryFixture({
+      id: 2,
+      at: hoursAgo(3),
+      action: 'login',
+      entity: 'sessions',
+      entity_id: '21',
+      after: { user: 'anna@jablonka.pl' },
+    }),
+    auditEntryFixture({
+      id: 3,
+      at: hoursAgo(5),
+      id_client: 12,
+      client_name: 'Closed Farm',
+      actor_user: 1,
+      actor_email: 'operator@kropla.app',
+      actor_client: 3,
+      actor_client_name: 'Demo Farm Kropla',
+      support: true,
+      action: 'switch_in',
+      entity: 'support',
+      entity_id: '12',
+      reason: 'Ticket 99',
+    }),
+    auditEntryFixture({
+      id: 4,
+      at: hoursAgo(24 * 20),
+      entity: 'schedules',
+      entity_id: '7',
+      after: { name: 'Old' },
+    }),
+  ]
+  return data
+}
+
+describe('the audit log screens', () => {
+  it("shows the operator every account's entries, before and after, and filters by account, user, kind and time", async () => {
+    const { server } = open('/admin/adminus/logs', { data: loggedFleet() })
+    const table = await screen.findByTestId('audit-table')
+    expect(await within(table).findByText('name: North field → South field')).toBeTruthy()
+    expect(within(table).getByText('Logged in')).toBeTruthy()
+    expect(within(table).getByText('operator@kropla.app (support) on behalf of Closed Farm')).toBeTruthy()
+    expect(within(table).getByText(/Ticket 99/)).toBeTruthy()
+    // The last week by default: the entry of twenty days ago is not there.
+    expect(screen.getByTestId('audit-count').textContent).toBe('3 entries')
+
+    const choose = async (testId: string, option: string) => {
+      fireEvent.click(screen.getByTestId(testId))
+      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }))
+    }
+    await choose('audit-filter-period', 'Last 30 days')
+    await waitFor(() => expect(screen.getByTestId('audit-count').textContent).toBe('4 entries'))
+    expect(within(screen.getByTestId('audit-table')).getByText('Schedules')).toBeTruthy()
+
+    await choose('audit-filter-account', 'Sad Jabłonka')
+    await waitFor(() => expect(screen.getByTestId('audit-count').textContent).toBe('3 entries'))
+    expect(within(screen.getByTestId('audit-table')).queryByText(/Closed Farm/)).toBeNull()
+
+    await choose('audit-filter-kind', 'Logins and logouts')
+    await waitFor(() => expect(screen.getByTestId('audit-count').textContent).toBe('1 entry'))
+    expect(within(screen.getByTestId('audit-table')).getByText('Logged in')).toBeTruthy()
+
+    await choose('audit-filter-user', 'anna@jablonka.pl')
+    await waitFor(() =>
+      expect(asked(server, '/api/admin/audit_log?').at(-1)).toMatch(
+        /^\/api\/admin\/audit_log\?id_client=11&id_user=21&entity=sessions&from=/,
+      ),
+    )
+    await waitFor(() => expect(screen.getByTestId('audit-count').textContent).toBe('1 entry'))
+  })
+
+  it("shows an account admin their own account's log, with no account filter", async () => {
+    const { server } = open('/settings/logs', { data: loggedFleet(), type: 1, user: { id_client: 11 } })
+    const table = await screen.findByTestId('audit-table')
+    expect(await within(table).findByText('name: North field → South field')).toBeTruthy()
+    expect(within(table).queryByText(/Closed Farm/)).toBeNull()
+    expect(screen.queryByTestId('audit-filter-account')).toBeNull()
+    expect(asked(server, '/api/admin/')).toEqual([])
+  })
+})
+
+describe('the back office in Polish', () => {
+  const polishOperator = {
+    lang: 'pl' as const,
+    user: { time_zone: 'Europe/Warsaw', date_format: 'DD.MM.YYYY HH:mm' },
+  }
+
+  it('says the overview in Polish, with dates in the user’s zone and format', async () => {
+    open('/admin/adminus', polishOperator)
+    expect(await screen.findByRole('heading', { name: 'Panel operatora' })).toBeTruthy()
+    expect((await screen.findAllByText('Konta klientów')).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Milczące moduły').length).toBeGreaterThan(0)
+    // 10:00 UTC on 1 May is 12:00 in Warsaw (summer time).
+    expect(await screen.findByText('01.05.2026 12:00')).toBeTruthy()
+    expect(screen.queryByText(/2026-05-01T/)).toBeNull()
+  })
+
+  it('lists the clients and the fleet in Polish', async () => {
+    open('/admin/adminus/clients', polishOperator)
+    expect(await screen.findByRole('heading', { name: 'Konta klientów' })).toBeTruthy()
+    const clients = await screen.findByTestId('operator-clients')
+    expect(within(clients).getByText('Sad Jabłonka')).toBeTruthy()
+    // Midnight UTC on 1 March is 01:00 in Warsaw.
+    expect(within(clients).getByText('01.03.2027 01:00')).toBeTruthy()
+    expect(within(clients).getByText('Zablokowane')).toBeTruthy()
+  })
+
+  it('lists the devices in Polish', async () => {
+    open('/admin/adminus/devices', polishOperator)
+    const devices = await screen.findByTestId('operator-devices')
+    expect(within(devices).getByText('JAB-AIR-1')).toBeTruthy()
+    expect(within(devices).getByText('01.05.2026 12:00')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/Urządzenia|Moduły/)
+    // A module nobody has activated is not called active, whatever its status column holds.
+    const free = within(devices).getByRole('link', { name: 'FREE-0001' }).closest('tr') as HTMLElement
+    expect(within(free).getByText(/^Nieaktywowany, /)).toBeTruthy()
+    expect(within(free).queryByText(/^Aktywny/)).toBeNull()
+  })
+})
