@@ -127,6 +127,8 @@ describe('the phone on the farm', () => {
     await page.waitForFunction(
       () => document.querySelectorAll('img.leaflet-tile[src^="data:image/png"]').length > 0,
     )
+    // A kept tile's address is set before it has loaded: wait for the map to say it has its tiles.
+    await page.locator('[data-testid="farm-map"][data-tiles="ok"]').waitFor()
     expect(await page.getByTestId('map-tiles-failed').count()).toBe(0)
     await page.getByTestId('my-position').waitFor()
     await page.setViewportSize(desktop)

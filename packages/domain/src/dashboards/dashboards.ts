@@ -12,7 +12,8 @@ export const dashboardLimits = {
   maxNameLength: 16,
   maxWidgets: 32,
   columns: 12,
-  maxRows: 200,
+  /** The lowest row a widget can start on: every widget stacked at its tallest (32 x 48). */
+  maxRows: 32 * 48,
   maxHeight: 48,
   maxDaysBack: 365,
   minPoints: 10,
@@ -54,6 +55,25 @@ export const widgetLayoutSchema = z
     path: ['w'],
   })
 export type WidgetLayout = z.infer<typeof widgetLayoutSchema>
+
+const within = (value: number, low: number, high: number) =>
+  Math.min(high, Math.max(low, Math.round(Number.isFinite(value) ? value : low)))
+
+/**
+ * A place the grid handed back, brought within the schema's bounds: whole cells, inside the 12
+ * columns, at most `maxHeight` rows tall. A widget dragged taller than that keeps the tallest
+ * height instead of making the save fail.
+ */
+export function fitToGrid({ x, y, w, h }: WidgetLayout): WidgetLayout {
+  const { columns, maxRows, maxHeight } = dashboardLimits
+  const left = within(x, 0, columns - 1)
+  return {
+    x: left,
+    y: within(y, 0, maxRows),
+    w: within(w, 1, columns - left),
+    h: within(h, 1, maxHeight),
+  }
+}
 
 /**
  * A chart's data source: a module and one of its fields. Either may be unset while the widget is

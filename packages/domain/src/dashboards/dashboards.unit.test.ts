@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   dashboardLimits,
   firstFreePlace,
+  fitToGrid,
   moveInPhoneOrder,
   phoneOrder,
   saveDashboardSchema,
   startWidgets,
   type WidgetInput,
+  widgetLayoutSchema,
   widgetSchema,
 } from './dashboards'
 import { widgetIrrigationAckSchema, widgetIrrigationRequestSchema } from './widget-irrigation'
@@ -144,5 +146,38 @@ describe('a new widget', () => {
     expect(firstFreePlace(tiles, { w: 6, h: 4 })).toEqual({ x: 3, y: 8, w: 6, h: 4 })
     expect(firstFreePlace(tiles, { w: 12, h: 6 })).toEqual({ x: 0, y: 12, w: 12, h: 6 })
     expect(firstFreePlace([], { w: 3, h: 4 })).toEqual({ x: 0, y: 0, w: 3, h: 4 })
+  })
+})
+
+describe('a place from the grid', () => {
+  it('keeps a place that fits as it is', () => {
+    expect(fitToGrid({ x: 4, y: 8, w: 3, h: 12 })).toEqual({ x: 4, y: 8, w: 3, h: 12 })
+  })
+  it('brings a widget dragged too tall, too wide or off the grid within the bounds the save accepts', () => {
+    const cases = [
+      { x: 4, y: 8, w: 3, h: 52 },
+      { x: 10, y: 0, w: 6, h: 4 },
+      { x: -2, y: -1, w: 0, h: 0 },
+      { x: 2.6, y: 3.4, w: 4.5, h: Number.NaN },
+      { x: 11, y: 5000, w: 12, h: 1 },
+    ]
+    const fitted = cases.map(fitToGrid)
+    expect(fitted).toEqual([
+      { x: 4, y: 8, w: 3, h: dashboardLimits.maxHeight },
+      { x: 10, y: 0, w: 2, h: 4 },
+      { x: 0, y: 0, w: 1, h: 1 },
+      { x: 3, y: 3, w: 5, h: 1 },
+      { x: 11, y: dashboardLimits.maxRows, w: 1, h: 1 },
+    ])
+    for (const place of fitted) expect(widgetLayoutSchema.safeParse(place).success).toBe(true)
+  })
+  it('accepts every widget stacked at its tallest', () => {
+    const { maxWidgets, maxHeight } = dashboardLimits
+    const stacked = Array.from({ length: maxWidgets }, (_, index) => ({
+      id: `w${index}`,
+      type: 'map' as const,
+      layout: { x: 0, y: index * maxHeight, w: 12, h: maxHeight },
+    }))
+    expect(saveDashboardSchema.safeParse({ name: 'Tall', widgets: stacked }).success).toBe(true)
   })
 })

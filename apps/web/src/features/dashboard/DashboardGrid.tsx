@@ -1,6 +1,13 @@
 import 'react-grid-layout/css/styles.css'
 import './dashboard.css'
-import { halfWidthOnPhone, moveInPhoneOrder, phoneOrder, type Widget } from '@kropla/domain'
+import {
+  dashboardLimits,
+  fitToGrid,
+  halfWidthOnPhone,
+  moveInPhoneOrder,
+  phoneOrder,
+  type Widget,
+} from '@kropla/domain'
 import { ActionIcon, Card, Group, Text } from '@mantine/core'
 import { GridLayout, type Layout, useContainerWidth } from 'react-grid-layout'
 import { useTranslation } from 'react-i18next'
@@ -23,7 +30,13 @@ interface GridProps {
  */
 export function DesktopGrid({ widgets, editing, onChange, onConfigure, onRemove }: GridProps) {
   const { width, containerRef, mounted } = useContainerWidth()
-  const layout: Layout = widgets.map((widget) => ({ i: widget.id, ...widget.layout, minW: 2, minH: 2 }))
+  const layout: Layout = widgets.map((widget) => ({
+    i: widget.id,
+    ...widget.layout,
+    minW: 2,
+    minH: 2,
+    maxH: dashboardLimits.maxHeight,
+  }))
   const apply = (next: Layout) => {
     if (!editing) return
     const byId = new Map(next.map((item) => [item.i, item]))
@@ -31,7 +44,7 @@ export function DesktopGrid({ widgets, editing, onChange, onConfigure, onRemove 
     const moved = widgets.map((widget) => {
       const item = byId.get(widget.id)
       if (!item) return widget
-      const place = { x: item.x, y: item.y, w: item.w, h: item.h }
+      const place = fitToGrid(item)
       const old = widget.layout
       if (place.x === old.x && place.y === old.y && place.w === old.w && place.h === old.h) return widget
       changed = true

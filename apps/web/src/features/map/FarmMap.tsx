@@ -436,6 +436,7 @@ function FarmMapView({
       data-testid="farm-map"
       data-ready={handle && openedOn ? 'true' : undefined}
       data-opened-on={openedOn ?? undefined}
+      data-tiles={tiles}
     >
       <div ref={ref} style={{ position: 'absolute', inset: 0 }} data-testid="farm-map-canvas" />
       {(tiles === 'failed' || tiles === 'none' || unplaced > 0) && (

@@ -67,12 +67,17 @@ export function useLeafletMap({
             store.current?.keep((event.tile as HTMLImageElement).src)
           })
           .on('tileerror', (event) => {
-            failed += 1
-            if (loaded === 0 && failed > 0) setTiles('failed')
-            // Offline: the kept copy, if any (it then loads and counts as a tile that arrived).
             const tile = event.tile as HTMLImageElement
-            void store.current?.restore(tile.src).then((kept) => {
+            const markFailed = () => {
+              failed += 1
+              if (loaded === 0 && failed > 0 && !isCancelled) setTiles('failed')
+            }
+            // Offline: the kept copy, if any (it then loads and counts as a tile that arrived); the
+            // notice only where neither the network nor the cache has the tile.
+            if (!store.current) return markFailed()
+            void store.current.restore(tile.src).then((kept) => {
               if (kept) tile.src = kept
+              else markFailed()
             })
           })
           .addTo(map)
