@@ -68,39 +68,16 @@ const CalendarScreen = lazy(() =>
 const MessagesScreen = lazy(() =>
   import('../features/messages/MessagesScreen').then((module) => ({ default: module.MessagesScreen })),
 )
-const AdminMessagesScreen = lazy(() =>
-  import('../features/admin-messages/AdminMessagesScreen').then((module) => ({
-    default: module.AdminMessagesScreen,
-  })),
-)
-const AdminAuditLogScreen = lazy(() =>
-  import('../features/audit/AdminAuditLogScreen').then((module) => ({
-    default: module.AdminAuditLogScreen,
-  })),
-)
 const AccountAuditLogScreen = lazy(() =>
   import('../features/audit/AccountAuditLogScreen').then((module) => ({
     default: module.AccountAuditLogScreen,
   })),
 )
-const MessageTemplatesScreen = lazy(() =>
-  import('../features/admin-messages/MessageTemplatesScreen').then((module) => ({
-    default: module.MessageTemplatesScreen,
-  })),
-)
 
-const operator = () => import('../features/operator/operator-screens')
-const OverviewScreen = lazy(() => operator().then((m) => ({ default: m.OverviewScreen })))
-const ClientsScreen = lazy(() => operator().then((m) => ({ default: m.ClientsScreen })))
-const ClientScreen = lazy(() => operator().then((m) => ({ default: m.ClientScreen })))
-const OperatorUsersScreen = lazy(() => operator().then((m) => ({ default: m.OperatorUsersScreen })))
-const OperatorUserScreen = lazy(() => operator().then((m) => ({ default: m.OperatorUserScreen })))
-const DevicesScreen = lazy(() => operator().then((m) => ({ default: m.DevicesScreen })))
-const ObjectsScreen = lazy(() => operator().then((m) => ({ default: m.ObjectsScreen })))
-const FleetModuleScreen = lazy(() => operator().then((m) => ({ default: m.FleetModuleScreen })))
-const OperatorAlarmsScreen = lazy(() => operator().then((m) => ({ default: m.OperatorAlarmsScreen })))
-const UsersMessagesScreen = lazy(() => operator().then((m) => ({ default: m.UsersMessagesScreen })))
-const UsersMessageScreen = lazy(() => operator().then((m) => ({ default: m.UsersMessageScreen })))
+// One chunk per area, which loads its screens: the router's chunk (on the login page) stays small.
+const OperatorArea = lazy(() =>
+  import('../features/operator/OperatorArea').then((module) => ({ default: module.OperatorArea })),
+)
 
 const SupervisorScreen = lazy(() =>
   import('../features/supervisor/SupervisorScreen').then((module) => ({ default: module.SupervisorScreen })),
@@ -110,7 +87,6 @@ const MapScreen = lazy(() =>
   import('../features/map/MapScreen').then((module) => ({ default: module.MapScreen })),
 )
 
-// One chunk per area, which loads its screens: the router's chunk (on the login page) stays small.
 const MobileArea = lazy(() =>
   import('../features/mobile/MobileArea').then((module) => ({ default: module.MobileArea })),
 )
@@ -263,35 +239,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAdminus />,
                 children: [
                   { index: true, element: <Navigate to="adminus" replace /> },
-                  { path: 'adminus', element: screen(OverviewScreen) },
-                  { path: 'adminus/clients', element: screen(ClientsScreen) },
-                  { path: 'adminus/clients/:id', element: screen(ClientScreen) },
-                  { path: 'adminus/users', element: screen(OperatorUsersScreen) },
-                  { path: 'adminus/users/:id', element: screen(OperatorUserScreen) },
-                  { path: 'adminus/devices', element: screen(DevicesScreen) },
-                  {
-                    path: 'adminus/devices/:id',
-                    element: (
-                      <Suspense fallback={<PendingState />}>
-                        <FleetModuleScreen key="devices" base="devices" />
-                      </Suspense>
-                    ),
-                  },
-                  { path: 'adminus/objects', element: screen(ObjectsScreen) },
-                  {
-                    path: 'adminus/objects/:id',
-                    element: (
-                      <Suspense fallback={<PendingState />}>
-                        <FleetModuleScreen key="objects" base="objects" />
-                      </Suspense>
-                    ),
-                  },
-                  { path: 'adminus/alarms', element: screen(OperatorAlarmsScreen) },
-                  { path: 'adminus/users_messages', element: screen(UsersMessagesScreen) },
-                  { path: 'adminus/users_messages/:id', element: screen(UsersMessageScreen) },
-                  { path: 'adminus/messages', element: screen(AdminMessagesScreen) },
-                  { path: 'adminus/message_templates', element: screen(MessageTemplatesScreen) },
-                  { path: 'adminus/logs', element: screen(AdminAuditLogScreen) },
+                  { path: 'adminus/*', element: screen(OperatorArea) },
                 ],
               },
             ],

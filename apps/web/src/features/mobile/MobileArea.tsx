@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
-import { useRoutes } from 'react-router'
+import { type RouteObject, useRoutes } from 'react-router'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
 import { PendingState } from '../../app/ui/PendingState'
 
@@ -36,20 +36,23 @@ function screen(Screen: LazyExoticComponent<ComponentType>) {
   )
 }
 
+/** The area's screens, by address under the area's own (the menu's test checks every address lands on one). */
+export const mobileAreaRoutes: RouteObject[] = [
+  { index: true, element: screen(MobileScreen) },
+  { path: 'badge', element: screen(BadgeScreen) },
+  { path: 'direction', element: screen(DirectionScreen) },
+  { path: 'geolocation', element: screen(GeolocationScreen) },
+  { path: 'maps', element: screen(MapsScreen) },
+  { path: 'nfc', element: screen(NfcScreen) },
+  { path: 'fcm', element: screen(FcmScreen) },
+  { path: 'bluetooth', element: screen(BluetoothScreen) },
+  { path: 'ble', element: screen(BleScreen) },
+  { path: 'boxs', element: screen(BoxsScreen) },
+  { path: 'datadisplay', element: screen(DataDisplayScreen) },
+  { path: '*', element: <NotFoundScreen /> },
+]
+
 export function MobileArea() {
   // useRoutes, not <Routes>: the router's own object routes, without the JSX route reader on the login page.
-  return useRoutes([
-    { index: true, element: screen(MobileScreen) },
-    { path: 'badge', element: screen(BadgeScreen) },
-    { path: 'direction', element: screen(DirectionScreen) },
-    { path: 'geolocation', element: screen(GeolocationScreen) },
-    { path: 'maps', element: screen(MapsScreen) },
-    { path: 'nfc', element: screen(NfcScreen) },
-    { path: 'fcm', element: screen(FcmScreen) },
-    { path: 'bluetooth', element: screen(BluetoothScreen) },
-    { path: 'ble', element: screen(BleScreen) },
-    { path: 'boxs', element: screen(BoxsScreen) },
-    { path: 'datadisplay', element: screen(DataDisplayScreen) },
-    { path: '*', element: <NotFoundScreen /> },
-  ])
+  return useRoutes(mobileAreaRoutes)
 }

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
-import { useRoutes } from 'react-router'
+import { type RouteObject, useRoutes } from 'react-router'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
 import { PendingState } from '../../app/ui/PendingState'
 
@@ -40,17 +40,20 @@ function screen(Screen: LazyExoticComponent<ComponentType>) {
   )
 }
 
+/** The area's screens, by address under the area's own (the menu's test checks every address lands on one). */
+export const testAreaRoutes: RouteObject[] = [
+  { index: true, element: screen(TestAreaScreen) },
+  { path: 'objects', element: screen(TestObjectsScreen) },
+  { path: 'objects/:id', element: screen(TestObjectScreen) },
+  { path: 'groups', element: screen(TestGroupsScreen) },
+  { path: 'groups/:id', element: screen(TestGroupScreen) },
+  { path: 'resources', element: screen(TestResourcesScreen) },
+  { path: 'weather', element: screen(WeatherCheckScreen) },
+  { path: 'profile', element: screen(ProfileTestScreen) },
+  { path: '*', element: <NotFoundScreen /> },
+]
+
 export function TestArea() {
   // useRoutes, not <Routes>: the router's own object routes, without the JSX route reader on the login page.
-  return useRoutes([
-    { index: true, element: screen(TestAreaScreen) },
-    { path: 'objects', element: screen(TestObjectsScreen) },
-    { path: 'objects/:id', element: screen(TestObjectScreen) },
-    { path: 'groups', element: screen(TestGroupsScreen) },
-    { path: 'groups/:id', element: screen(TestGroupScreen) },
-    { path: 'resources', element: screen(TestResourcesScreen) },
-    { path: 'weather', element: screen(WeatherCheckScreen) },
-    { path: 'profile', element: screen(ProfileTestScreen) },
-    { path: '*', element: <NotFoundScreen /> },
-  ])
+  return useRoutes(testAreaRoutes)
 }
