@@ -79,6 +79,34 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => 
     }
   })
 
+  it('imports a list again as an update: new PINs and models, the later of a serial listed twice, activation kept', async () => {
+    const csv = path.join(dataDir, 'again.csv')
+    fs.writeFileSync(
+      csv,
+      'serial,pin,model,client\nCLI-0001,4321,AM-200,Green Acres Farm\nCLI-0002,1111,AM-411,\nCLI-0002,2222,AM-421,\n',
+    )
+    const imported = await kropla('fleet', 'import', csv)
+    expect(imported.stdout).toContain('Imported 2 modules.')
+    const database = await openDatabase({ dataDir })
+    try {
+      const modules = await database.pool.query(
+        "select o.serial, o.pin, o.last_device_model as model, c.name as client, (select count(*)::int from outputs where id_object = o.id) as outputs from objects o left join clients c on c.id = o.id_client where o.serial in ('CLI-0001', 'CLI-0002') order by o.serial",
+      )
+      expect(modules.rows).toEqual([
+        {
+          serial: 'CLI-0001',
+          pin: '4321',
+          model: 'AM-200',
+          client: 'Green Acres Farm',
+          outputs: expect.any(Number),
+        },
+        { serial: 'CLI-0002', pin: '2222', model: 'AM-421', client: null, outputs: 0 },
+      ])
+    } finally {
+      await database.close()
+    }
+  })
+
   it('refuses a fleet list with a bad line whole, naming the line', async () => {
     const csv = path.join(dataDir, 'bad.csv')
     fs.writeFileSync(csv, 'serial,pin,model\nCLI-0101,1234,AM-200\nCLI-0102,12,AM-999-X\n')

@@ -1,6 +1,7 @@
 import type { FleetModule } from '@kropla/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import type { Tx } from '../../db/executor'
 import { objects } from '../../db/schema'
 import { createClientsDal } from '../clients/clients-dal'
 import { createModuleOutputs } from '../objects/module-activation-dal'
@@ -10,6 +11,99 @@ export type ModuleRow = typeof objects.$inferSelect
 export interface ModulePlacement {
   name?: string
   location?: { lng: number; lat: number }
+}
+
+async function saveModuleIn(
+  tx: Tx,
+  module: FleetModule,
+  placement: ModulePlacement,
+  idClient: number | null,
+): Promise<ModuleRow> {
+  const activation =
+    idClient !== null ? { id_client: idClient, activated_at: new Date(), deactivated_at: null } : {}
+  const [row] = await tx
+    .insert(objects)
+    .values({
+      serial: module.serial,
+      pin: module.pin,
+      last_device_model: module.model,
+      name: placement.name ?? module.serial,
+      lng: placement.location?.lng,
+      lat: placement.location?.lat,
+      ...activation,
+    })
+    .onConflictDoUpdate({
+      target: objects.serial,
+      set: {
+        pin: module.pin,
+        last_device_model: module.model,
+        ...(placement.name ? { name: placement.name } : {}),
+        ...(placement.location ? { lng: placement.location.lng, lat: placement.location.lat } : {}),
+        ...(idClient !== null
+          ? {
+              id_client: idClient,
+              activated_at: sql`coalesce(${objects.activated_at}, now())`,
+              deactivated_at: null,
+            }
+          : {}),
+      },
+    })
+    .returning()
+  if (idClient !== null) await createModuleOutputs(tx, row!)
+  return row!
+}
+
+/** Rows a batched insert writes at once (8 parameters each, well under PostgreSQL's 65,535). */
+const rowsPerStatement = 500
+const fromInsert = (column: string) => sql.raw(`excluded.${column}`)
+
+/** Modules not activated anywhere: added, or an existing one's PIN and model updated. */
+async function insertUnassigned(tx: Tx, modules: readonly FleetModule[]): Promise<void> {
+  if (!modules.length) return
+  await tx
+    .insert(objects)
+    .values(
+      modules.map((module) => ({
+        serial: module.serial,
+        pin: module.pin,
+        last_device_model: module.model,
+        name: module.serial,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: objects.serial,
+      set: { pin: fromInsert('pin'), last_device_model: fromInsert('last_device_model') },
+    })
+}
+
+/** Modules activated on an account (their first activation time kept), as `saveModuleIn` does. */
+function insertAssigned(tx: Tx, modules: readonly { module: FleetModule; idClient: number }[]) {
+  if (!modules.length) return Promise.resolve([])
+  const now = new Date()
+  return tx
+    .insert(objects)
+    .values(
+      modules.map(({ module, idClient }) => ({
+        serial: module.serial,
+        pin: module.pin,
+        last_device_model: module.model,
+        name: module.serial,
+        id_client: idClient,
+        activated_at: now,
+        deactivated_at: null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: objects.serial,
+      set: {
+        pin: fromInsert('pin'),
+        last_device_model: fromInsert('last_device_model'),
+        id_client: fromInsert('id_client'),
+        activated_at: sql`coalesce(${objects.activated_at}, now())`,
+        deactivated_at: null,
+      },
+    })
+    .returning()
 }
 
 /** The operator's fleet in the `objects` table: modules by serial number. */
@@ -24,39 +118,36 @@ export function createFleetDal(db: Db) {
      * added through the wizard.
      */
     saveModule(module: FleetModule, placement: ModulePlacement, idClient: number | null) {
-      const activation =
-        idClient !== null ? { id_client: idClient, activated_at: new Date(), deactivated_at: null } : {}
+      return db.transaction((tx) => saveModuleIn(tx, module, placement, idClient))
+    },
+
+    /**
+     * A whole list in one transaction, each module as `saveModule` saves it (a serial listed twice:
+     * the later line) and activated on its named account (created when absent): all of them or, on
+     * any failure, none. Written in batches of many rows a statement: 10,000 modules in seconds.
+     */
+    saveModules(entries: readonly { module: FleetModule; clientName?: string }[]) {
+      const bySerial = new Map(entries.map((entry) => [entry.module.serial, entry]))
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(objects)
-          .values({
-            serial: module.serial,
-            pin: module.pin,
-            last_device_model: module.model,
-            name: placement.name ?? module.serial,
-            lng: placement.location?.lng,
-            lat: placement.location?.lat,
-            ...activation,
-          })
-          .onConflictDoUpdate({
-            target: objects.serial,
-            set: {
-              pin: module.pin,
-              last_device_model: module.model,
-              ...(placement.name ? { name: placement.name } : {}),
-              ...(placement.location ? { lng: placement.location.lng, lat: placement.location.lat } : {}),
-              ...(idClient !== null
-                ? {
-                    id_client: idClient,
-                    activated_at: sql`coalesce(${objects.activated_at}, now())`,
-                    deactivated_at: null,
-                  }
-                : {}),
-            },
-          })
-          .returning()
-        if (idClient !== null) await createModuleOutputs(tx, row!)
-        return row!
+        const clientsDal = createClientsDal(tx)
+        const clientIds = new Map<string, number>()
+        const unassigned: FleetModule[] = []
+        const assigned: { module: FleetModule; idClient: number }[] = []
+        for (const { module, clientName } of bySerial.values()) {
+          if (!clientName) {
+            unassigned.push(module)
+            continue
+          }
+          const idClient = clientIds.get(clientName) ?? (await clientsDal.findOrCreate(clientName)).id
+          clientIds.set(clientName, idClient)
+          assigned.push({ module, idClient })
+        }
+        for (let start = 0; start < unassigned.length; start += rowsPerStatement)
+          await insertUnassigned(tx, unassigned.slice(start, start + rowsPerStatement))
+        for (let start = 0; start < assigned.length; start += rowsPerStatement)
+          for (const row of await insertAssigned(tx, assigned.slice(start, start + rowsPerStatement)))
+            await createModuleOutputs(tx, row)
+        return bySerial.size
       })
     },
 

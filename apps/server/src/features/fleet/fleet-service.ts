@@ -52,8 +52,8 @@ export function createFleetService(dal: FleetDal) {
       })
       // All or nothing: a list with a bad line is refused whole, so the operator fixes and re-runs it.
       if (problems.length) throw new FleetInputError(`Nothing imported:\n${problems.join('\n')}`)
-      for (const { module, clientName } of valid) await addModule(module, { clientName })
-      return valid.length
+      // One transaction: a failure part way (the database gone, a disk full) imports none either.
+      return dal.saveModules(valid)
     },
   }
 }
