@@ -53,7 +53,7 @@ async function saveModuleIn(
   return row!
 }
 
-/** Rows a batched insert writes at once (8 parameters each, well under PostgreSQL's 65,535). */
+/** Rows a batched insert writes at once (at most 7 parameters each, well under PostgreSQL's 65,535). */
 const rowsPerStatement = 500
 const fromInsert = (column: string) => sql.raw(`excluded.${column}`)
 
