@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { createHashRouter, Navigate, type RouteObject } from 'react-router'
 import { resourceRoutes } from '../features/resources/resource-routes'
 import { withAppCatalogue } from '../lib/app-catalogue'
@@ -7,6 +7,7 @@ import { AccessGate } from './guards/AccessGate'
 import { RequireAdmin } from './guards/RequireAdmin'
 import { RequireAdminus } from './guards/RequireAdminus'
 import { PublicLayout, type PublicRouteHandle } from './layout/PublicLayout'
+import { lazyScreen } from './ui/lazy-screen'
 import { NotFoundScreen } from './ui/NotFoundScreen'
 import { PendingState } from './ui/PendingState'
 import { RouteErrorScreen } from './ui/RouteErrorScreen'
@@ -107,14 +108,6 @@ const ReportViewScreen = lazy(() =>
   import('../features/reports/ReportViewScreen').then((module) => ({ default: module.ReportViewScreen })),
 )
 
-function screen(Screen: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<PendingState />}>
-      <Screen />
-    </Suspense>
-  )
-}
-
 /**
  * Spec 01 section 2, hash-style addresses. Screens load as separate chunks, so the login screen
  * never downloads the main layout, the socket client or the dashboard.
@@ -188,58 +181,58 @@ export const routes: RouteObject[] = [
               {
                 path: 'settings',
                 children: [
-                  { index: true, element: screen(SettingsScreen) },
-                  { path: 'profile', element: screen(ProfileScreen) },
-                  { path: 'preferences', element: screen(PreferencesScreen) },
-                  { path: 'sessions', element: screen(SessionsScreen) },
-                  { path: 'weather', element: screen(WeatherSettingsScreen) },
+                  { index: true, element: lazyScreen(SettingsScreen) },
+                  { path: 'profile', element: lazyScreen(ProfileScreen) },
+                  { path: 'preferences', element: lazyScreen(PreferencesScreen) },
+                  { path: 'sessions', element: lazyScreen(SessionsScreen) },
+                  { path: 'weather', element: lazyScreen(WeatherSettingsScreen) },
                   // Help, about and payments come with the overview's chunk (SettingsScreen picks them by address).
-                  { path: 'help', element: screen(SettingsScreen) },
-                  { path: 'about', element: screen(SettingsScreen) },
-                  { path: 'payments', element: screen(SettingsScreen) },
+                  { path: 'help', element: lazyScreen(SettingsScreen) },
+                  { path: 'about', element: lazyScreen(SettingsScreen) },
+                  { path: 'payments', element: lazyScreen(SettingsScreen) },
                   {
                     element: <RequireAdmin />,
                     children: [
-                      { path: 'profile/client', element: screen(ClientAccountScreen) },
-                      { path: 'users', element: screen(UsersScreen) },
-                      { path: 'logs', element: screen(AccountAuditLogScreen) },
+                      { path: 'profile/client', element: lazyScreen(ClientAccountScreen) },
+                      { path: 'users', element: lazyScreen(UsersScreen) },
+                      { path: 'logs', element: lazyScreen(AccountAuditLogScreen) },
                     ],
                   },
                 ],
               },
-              { path: 'dashboard', element: screen(DashboardScreen) },
-              { path: 'dashboard/:id', element: screen(DashboardScreen) },
-              { path: `${productSlug}_2/dashboard`, element: screen(DashboardScreen) },
-              { path: `${productSlug}_2/dashboard/:id`, element: screen(DashboardScreen) },
-              { path: 'alarms', element: screen(AlarmsScreen) },
-              { path: `${productSlug}_2/modules`, element: screen(ModulesScreen) },
-              { path: `${productSlug}_2/modules/:id`, element: screen(ModuleScreen) },
-              { path: 'schedules', element: screen(SchedulesScreen) },
-              { path: `${productSlug}_2/schedulers`, element: screen(SchedulesScreen) },
-              { path: `${productSlug}_2/user_messages`, element: screen(MessagesScreen) },
-              { path: 'manual_control', element: screen(ManualControlScreen) },
-              { path: 'calendar', element: screen(CalendarScreen) },
-              { path: 'map', element: screen(MapScreen) },
-              { path: 'mobile/*', element: screen(MobileArea) },
-              { path: 'test/*', element: screen(TestArea) },
-              { path: `${productSlug}_2/settings`, element: screen(SettingsScreen) },
+              { path: 'dashboard', element: lazyScreen(DashboardScreen) },
+              { path: 'dashboard/:id', element: lazyScreen(DashboardScreen) },
+              { path: `${productSlug}_2/dashboard`, element: lazyScreen(DashboardScreen) },
+              { path: `${productSlug}_2/dashboard/:id`, element: lazyScreen(DashboardScreen) },
+              { path: 'alarms', element: lazyScreen(AlarmsScreen) },
+              { path: `${productSlug}_2/modules`, element: lazyScreen(ModulesScreen) },
+              { path: `${productSlug}_2/modules/:id`, element: lazyScreen(ModuleScreen) },
+              { path: 'schedules', element: lazyScreen(SchedulesScreen) },
+              { path: `${productSlug}_2/schedulers`, element: lazyScreen(SchedulesScreen) },
+              { path: `${productSlug}_2/user_messages`, element: lazyScreen(MessagesScreen) },
+              { path: 'manual_control', element: lazyScreen(ManualControlScreen) },
+              { path: 'calendar', element: lazyScreen(CalendarScreen) },
+              { path: 'map', element: lazyScreen(MapScreen) },
+              { path: 'mobile/*', element: lazyScreen(MobileArea) },
+              { path: 'test/*', element: lazyScreen(TestArea) },
+              { path: `${productSlug}_2/settings`, element: lazyScreen(SettingsScreen) },
               {
                 element: <RequireAdmin />,
-                children: [{ path: `${productSlug}_2/settings/users`, element: screen(UsersScreen) }],
+                children: [{ path: `${productSlug}_2/settings/users`, element: lazyScreen(UsersScreen) }],
               },
-              { path: 'reports', element: screen(ReportsCreatorScreen) },
-              { path: 'reports/view', element: screen(ReportViewScreen) },
+              { path: 'reports', element: lazyScreen(ReportsCreatorScreen) },
+              { path: 'reports/view', element: lazyScreen(ReportViewScreen) },
               ...resourceRoutes,
               {
                 element: <RequireAdminus />,
-                children: [{ path: 'supervisor', element: screen(SupervisorScreen) }],
+                children: [{ path: 'supervisor', element: lazyScreen(SupervisorScreen) }],
               },
               {
                 path: 'admin',
                 element: <RequireAdminus />,
                 children: [
                   { index: true, element: <Navigate to="adminus" replace /> },
-                  { path: 'adminus/*', element: screen(OperatorArea) },
+                  { path: 'adminus/*', element: lazyScreen(OperatorArea) },
                 ],
               },
             ],

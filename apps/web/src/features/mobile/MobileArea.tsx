@@ -1,7 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
+import { lazyScreen } from '../../app/ui/lazy-screen'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
-import { PendingState } from '../../app/ui/PendingState'
 
 /*
  * /mobile/* (issue 16): the router loads this one chunk for the whole area, and each screen is its
@@ -28,27 +28,19 @@ const DataDisplayScreen = lazy(() =>
   import('./DataDisplayScreen').then((module) => ({ default: module.DataDisplayScreen })),
 )
 
-function screen(Screen: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<PendingState />}>
-      <Screen />
-    </Suspense>
-  )
-}
-
 /** The area's screens, by address under the area's own (the menu's test checks every address lands on one). */
 export const mobileAreaRoutes: RouteObject[] = [
-  { index: true, element: screen(MobileScreen) },
-  { path: 'badge', element: screen(BadgeScreen) },
-  { path: 'direction', element: screen(DirectionScreen) },
-  { path: 'geolocation', element: screen(GeolocationScreen) },
-  { path: 'maps', element: screen(MapsScreen) },
-  { path: 'nfc', element: screen(NfcScreen) },
-  { path: 'fcm', element: screen(FcmScreen) },
-  { path: 'bluetooth', element: screen(BluetoothScreen) },
-  { path: 'ble', element: screen(BleScreen) },
-  { path: 'boxs', element: screen(BoxsScreen) },
-  { path: 'datadisplay', element: screen(DataDisplayScreen) },
+  { index: true, element: lazyScreen(MobileScreen) },
+  { path: 'badge', element: lazyScreen(BadgeScreen) },
+  { path: 'direction', element: lazyScreen(DirectionScreen) },
+  { path: 'geolocation', element: lazyScreen(GeolocationScreen) },
+  { path: 'maps', element: lazyScreen(MapsScreen) },
+  { path: 'nfc', element: lazyScreen(NfcScreen) },
+  { path: 'fcm', element: lazyScreen(FcmScreen) },
+  { path: 'bluetooth', element: lazyScreen(BluetoothScreen) },
+  { path: 'ble', element: lazyScreen(BleScreen) },
+  { path: 'boxs', element: lazyScreen(BoxsScreen) },
+  { path: 'datadisplay', element: lazyScreen(DataDisplayScreen) },
   { path: '*', element: <NotFoundScreen /> },
 ]
 

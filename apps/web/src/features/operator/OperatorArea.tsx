@@ -1,5 +1,6 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
+import { lazyScreen } from '../../app/ui/lazy-screen'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
 import { PendingState } from '../../app/ui/PendingState'
 
@@ -30,14 +31,6 @@ const AdminAuditLogScreen = lazy(() =>
   import('../audit/AdminAuditLogScreen').then((m) => ({ default: m.AdminAuditLogScreen })),
 )
 
-function screen(Screen: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<PendingState />}>
-      <Screen />
-    </Suspense>
-  )
-}
-
 function fleetModule(base: 'devices' | 'objects') {
   return (
     <Suspense fallback={<PendingState />}>
@@ -48,21 +41,21 @@ function fleetModule(base: 'devices' | 'objects') {
 
 /** The area's screens, by address under the area's own (the menu's test checks every address lands on one). */
 export const operatorAreaRoutes: RouteObject[] = [
-  { index: true, element: screen(OverviewScreen) },
-  { path: 'clients', element: screen(ClientsScreen) },
-  { path: 'clients/:id', element: screen(ClientScreen) },
-  { path: 'users', element: screen(OperatorUsersScreen) },
-  { path: 'users/:id', element: screen(OperatorUserScreen) },
-  { path: 'devices', element: screen(DevicesScreen) },
+  { index: true, element: lazyScreen(OverviewScreen) },
+  { path: 'clients', element: lazyScreen(ClientsScreen) },
+  { path: 'clients/:id', element: lazyScreen(ClientScreen) },
+  { path: 'users', element: lazyScreen(OperatorUsersScreen) },
+  { path: 'users/:id', element: lazyScreen(OperatorUserScreen) },
+  { path: 'devices', element: lazyScreen(DevicesScreen) },
   { path: 'devices/:id', element: fleetModule('devices') },
-  { path: 'objects', element: screen(ObjectsScreen) },
+  { path: 'objects', element: lazyScreen(ObjectsScreen) },
   { path: 'objects/:id', element: fleetModule('objects') },
-  { path: 'alarms', element: screen(OperatorAlarmsScreen) },
-  { path: 'users_messages', element: screen(UsersMessagesScreen) },
-  { path: 'users_messages/:id', element: screen(UsersMessageScreen) },
-  { path: 'messages', element: screen(AdminMessagesScreen) },
-  { path: 'message_templates', element: screen(MessageTemplatesScreen) },
-  { path: 'logs', element: screen(AdminAuditLogScreen) },
+  { path: 'alarms', element: lazyScreen(OperatorAlarmsScreen) },
+  { path: 'users_messages', element: lazyScreen(UsersMessagesScreen) },
+  { path: 'users_messages/:id', element: lazyScreen(UsersMessageScreen) },
+  { path: 'messages', element: lazyScreen(AdminMessagesScreen) },
+  { path: 'message_templates', element: lazyScreen(MessageTemplatesScreen) },
+  { path: 'logs', element: lazyScreen(AdminAuditLogScreen) },
   { path: '*', element: <NotFoundScreen /> },
 ]
 

@@ -1,6 +1,6 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 import type { RouteObject } from 'react-router'
-import { PendingState } from '../../app/ui/PendingState'
+import { lazyScreen } from '../../app/ui/lazy-screen'
 import { productSlug } from '../../lib/constants'
 
 // React.lazy like the other screens: each list and form is its own chunk, loaded once the access gate let the user in.
@@ -36,14 +36,7 @@ const GeoObjectsScreen = lazy(() =>
 )
 
 function screen(path: string, Screen: LazyExoticComponent<ComponentType>): RouteObject {
-  return {
-    path,
-    element: (
-      <Suspense fallback={<PendingState />}>
-        <Screen />
-      </Suspense>
-    ),
-  }
+  return { path, element: lazyScreen(Screen) }
 }
 
 /** Spec 01 section 2: /resources/* and the second-generation resource and map settings screens. */

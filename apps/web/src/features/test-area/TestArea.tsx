@@ -1,7 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
+import { lazyScreen } from '../../app/ui/lazy-screen'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
-import { PendingState } from '../../app/ui/PendingState'
 
 /*
  * /test/* (issue 16): the router loads this one chunk for the whole test area, then the screen's
@@ -32,24 +32,16 @@ const ProfileTestScreen = lazy(() =>
   import('../test-profile/ProfileTestScreen').then((module) => ({ default: module.ProfileTestScreen })),
 )
 
-function screen(Screen: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<PendingState />}>
-      <Screen />
-    </Suspense>
-  )
-}
-
 /** The area's screens, by address under the area's own (the menu's test checks every address lands on one). */
 export const testAreaRoutes: RouteObject[] = [
-  { index: true, element: screen(TestAreaScreen) },
-  { path: 'objects', element: screen(TestObjectsScreen) },
-  { path: 'objects/:id', element: screen(TestObjectScreen) },
-  { path: 'groups', element: screen(TestGroupsScreen) },
-  { path: 'groups/:id', element: screen(TestGroupScreen) },
-  { path: 'resources', element: screen(TestResourcesScreen) },
-  { path: 'weather', element: screen(WeatherCheckScreen) },
-  { path: 'profile', element: screen(ProfileTestScreen) },
+  { index: true, element: lazyScreen(TestAreaScreen) },
+  { path: 'objects', element: lazyScreen(TestObjectsScreen) },
+  { path: 'objects/:id', element: lazyScreen(TestObjectScreen) },
+  { path: 'groups', element: lazyScreen(TestGroupsScreen) },
+  { path: 'groups/:id', element: lazyScreen(TestGroupScreen) },
+  { path: 'resources', element: lazyScreen(TestResourcesScreen) },
+  { path: 'weather', element: lazyScreen(WeatherCheckScreen) },
+  { path: 'profile', element: lazyScreen(ProfileTestScreen) },
   { path: '*', element: <NotFoundScreen /> },
 ]
 
