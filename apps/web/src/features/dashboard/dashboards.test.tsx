@@ -129,7 +129,7 @@ describe('dashboards', () => {
     ])
     expect(body.widgets[3]!.layout).toEqual({ x: 0, y: 10, w: 6, h: 8 })
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save layout' })).toBeNull())
-    expect(screen.getByTestId('weather-panel')).toBeTruthy()
+    expect(await screen.findByTestId('weather-panel')).toBeTruthy()
   })
 
   it('renames and reorders dashboards', async () => {
