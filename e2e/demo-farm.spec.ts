@@ -1,8 +1,7 @@
 import { demoFarm } from '@kropla/domain'
 import { catalogues } from '@kropla/i18n'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { desktop, screenshot } from './support/browser'
+import { screenshotAtBothWidths } from './support/browser'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, visit } from './support/journey'
 
@@ -18,21 +17,6 @@ const valveModule = demoFarm.modules.find((module) => module.model === 'AM-411')
 const valve = valveModule.outputs![0]!
 const openField = demoFarm.sections[0]!
 const phone = { width: 390, height: 844 }
-
-/** The screen at 1280 px, then at 390 px once the layout has settled (no wider than the phone). */
-async function bothWidths(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`)
-  await page.setViewportSize(phone)
-  await page
-    .waitForFunction((width) => document.documentElement.scrollWidth <= width, phone.width, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined)
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-  await screenshot(page, `${name}-390`)
-  await page.setViewportSize(desktop)
-  return scrollWidth
-}
 
 const languages = [
   {
@@ -68,12 +52,16 @@ describe('the demo farm', () => {
         .getByTestId(`tile-${valveModule.serial}`)
         .getByText(language.valve, { exact: true })
         .waitFor()
-      expect(await bothWidths(page, `demo-${language.lang}-start`)).toBeLessThanOrEqual(phone.width)
+      expect(await screenshotAtBothWidths(page, `demo-${language.lang}-start`)).toBeLessThanOrEqual(
+        phone.width,
+      )
 
       await visit(page, env.stack.baseUrl, '/manual_control')
       await page.getByText(language.pump, { exact: true }).first().waitFor()
       await page.getByText(language.valve, { exact: true }).first().waitFor()
-      expect(await bothWidths(page, `demo-${language.lang}-manual`)).toBeLessThanOrEqual(phone.width)
+      expect(await screenshotAtBothWidths(page, `demo-${language.lang}-manual`)).toBeLessThanOrEqual(
+        phone.width,
+      )
 
       await visit(page, env.stack.baseUrl, '/resources/outputs')
       await page.getByTestId('outputs-table').getByText(language.valve, { exact: true }).waitFor()
@@ -83,7 +71,7 @@ describe('the demo farm', () => {
           .getByText(/ o[1-4]$/)
           .count(),
       ).toBe(0)
-      await bothWidths(page, `demo-${language.lang}-outputs`)
+      await screenshotAtBothWidths(page, `demo-${language.lang}-outputs`)
 
       // Decimals in the language's own way: the area reads 3,8 in Polish, and a point typed on the
       // keyboard becomes the language's separator (left unsaved).

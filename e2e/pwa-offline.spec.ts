@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { desktop, screenshot } from './support/browser'
+import { desktop, screenshotAtBothWidths } from './support/browser'
 import { demoSerials } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, waitForApp, waitForHash } from './support/journey'
@@ -49,20 +49,6 @@ async function manifestScreenshots(page: Page) {
   await page.waitForFunction((width) => document.documentElement.scrollWidth <= width, phone.width)
   await page.screenshot({ path: path.join(dir, 'start-narrow.png'), animations: 'disabled', caret: 'hide' })
   await page.setViewportSize(desktop)
-}
-
-async function atBothWidths(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`)
-  await page.setViewportSize(phone)
-  await page
-    .waitForFunction((width) => document.documentElement.scrollWidth <= width, phone.width, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined)
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-  await screenshot(page, `${name}-390`)
-  await page.setViewportSize(desktop)
-  return scrollWidth
 }
 
 describe('the installable app', () => {
@@ -142,7 +128,7 @@ describe('the installable app', () => {
       .getByTestId('offline-saved')
       .getByText(/Last update: .*(ago|now)/)
       .waitFor()
-    expect(await atBothWidths(page, 'pwa-offline-start')).toBeLessThanOrEqual(phone.width)
+    expect(await screenshotAtBothWidths(page, 'pwa-offline-start')).toBeLessThanOrEqual(phone.width)
 
     // Manual control: shown from the cache, every action that needs the server disabled, with why.
     await page.evaluate(() => {
@@ -156,7 +142,7 @@ describe('the installable app', () => {
     expect(await page.getByTestId('offline-reason').textContent()).toContain(
       'Needs a connection to the server',
     )
-    expect(await atBothWidths(page, 'pwa-offline-manual')).toBeLessThanOrEqual(phone.width)
+    expect(await screenshotAtBothWidths(page, 'pwa-offline-manual')).toBeLessThanOrEqual(phone.width)
 
     // The module page: its last data with its age, its settings kept from being sent.
     await page.evaluate((hash) => {
@@ -167,7 +153,7 @@ describe('the installable app', () => {
       .getByText(/ago|now/)
       .waitFor()
     expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true)
-    expect(await atBothWidths(page, 'pwa-offline-module')).toBeLessThanOrEqual(phone.width)
+    expect(await screenshotAtBothWidths(page, 'pwa-offline-module')).toBeLessThanOrEqual(phone.width)
 
     // Back online: the banner goes and the actions come back.
     await context.setOffline(false)

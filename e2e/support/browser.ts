@@ -100,3 +100,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })
   return file
 }
+
+/** A phone's window, 390 px wide. */
+export const phoneWindow = { width: 390, height: 844 }
+
+/**
+ * Screenshots `<name>-1280` and, once the layout has settled at the phone's width (or 10 s have
+ * passed), `<name>-390`; back at the desktop size, returns the page's width at 390 px.
+ */
+export async function screenshotAtBothWidths(page: Page, name: string): Promise<number> {
+  await screenshot(page, `${name}-1280`)
+  await page.setViewportSize(phoneWindow)
+  await page
+    .waitForFunction((width) => document.documentElement.scrollWidth <= width, phoneWindow.width, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined)
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  await screenshot(page, `${name}-390`)
+  await page.setViewportSize(desktop)
+  return scrollWidth
+}
