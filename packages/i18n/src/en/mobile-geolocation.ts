@@ -1,0 +1,16 @@
+export const enMobileGeolocation = {
+  modules: 'Distance and bearing to each module',
+  module: 'Module',
+  distance: 'Distance',
+  bearing: 'Bearing',
+  no_location: 'No location',
+  direction: 'Direction',
+  set_title: "Set a module's location from where you stand",
+  set_hint: 'Stand next to the module. Your position is read after 1 s and then every 5 s.',
+  set_module: 'Module to place',
+  set_button: 'Save my position as its location',
+  set_done: 'Location of {{name}} saved.',
+  set_confirm: 'Replace the location of {{name}} with {{lat}}°, {{lon}}°?',
+  cancel: 'Cancel',
+  confirm: 'Save the location',
+}

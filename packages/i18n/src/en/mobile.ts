@@ -1,0 +1,47 @@
+export const enMobile = {
+  intro:
+    'What this phone or computer can do in the field. Each screen checks whether this browser supports it and says so.',
+  all_features: 'All device features',
+  level: {
+    supported: 'Works in this browser',
+    limited: 'Works in part',
+    unsupported: 'Not in this browser',
+  },
+  about: {
+    badge: "Active alarms as a number on the installed app's icon.",
+    direction: 'An arrow from where you stand to a chosen module, with the distance.',
+    geolocation:
+      'Your position on the map, the distance to each module, and a module placed where you stand.',
+    maps: 'The map for the field: full screen, follows you, large markers, last tiles kept for offline use.',
+    nfc: "Scan a module's tag to open or add it, or write a tag.",
+    fcm: 'Push notifications on this device: subscribe, send a test.',
+    bluetooth: 'Find nearby Bluetooth devices.',
+    ble: 'Read a standard service, such as the battery level, from a Bluetooth LE device.',
+    boxs: "Scan the code on a module's box to fill in its serial number and PIN.",
+    datadisplay: 'Chosen live values in large type, the screen kept awake.',
+  },
+  reason: {
+    no_badging: "This browser cannot put a number on the app's icon (Badging API).",
+    no_orientation: 'This browser gives no device orientation, so no compass.',
+    no_geolocation: 'This browser cannot tell your position (Geolocation API).',
+    insecure: 'The app is opened over plain http: browsers allow this feature only over https.',
+    no_nfc: 'This browser cannot read NFC tags (Web NFC: Chrome on Android).',
+    no_push: 'This browser cannot receive push notifications.',
+    no_bluetooth: 'This browser has no Web Bluetooth (Chrome or Edge on a computer or Android).',
+    no_cache: 'Tiles cannot be kept for offline use: this browser has no Cache Storage.',
+    no_barcode_detector: 'Codes are read from camera frames by the app itself (no BarcodeDetector here).',
+    no_camera: 'This browser gives no access to a camera.',
+    no_wake_lock: 'The screen cannot be kept awake in this browser (Wake Lock API).',
+  },
+  not_available: 'Not available in this browser',
+  point: { n: 'N', ne: 'NE', e: 'E', se: 'SE', s: 'S', sw: 'SW', w: 'W', nw: 'NW' },
+  bearing: '{{degrees}}° {{point}}',
+  distance_m: '{{value}} m',
+  distance_km: '{{value}} km',
+  position: 'Your position: {{lat}}°, {{lon}}° (±{{accuracy}} m)',
+  position_waiting: 'Waiting for your position… (the first reading comes after 1 s)',
+  position_denied:
+    'Location access was refused. Allow it for this site in the browser settings and open this screen again.',
+  position_unavailable: 'Your position is not available on this device right now.',
+  no_located_modules: 'No module has a location yet: set one on the geolocation screen.',
+}

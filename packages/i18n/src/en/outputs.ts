@@ -1,0 +1,1 @@
+export const enOutputs = { on: 'on', off: 'off', unknown: 'N/A' }

@@ -1,0 +1,15 @@
+export const enSessions = {
+  title: 'Active sessions',
+  intro: 'Devices and browsers logged in to your user account.',
+  this_device: 'This device',
+  device: 'Device',
+  started: 'Logged in',
+  last_seen: 'Last active',
+  ip: 'Address',
+  revoke: 'Log out',
+  revoke_label: 'Log out {{device}}',
+  revoked: 'The session was ended.',
+  unknown_device: 'Unknown device',
+  browser_on: '{{browser}} on {{os}}',
+  empty: 'No other sessions.',
+}

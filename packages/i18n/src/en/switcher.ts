@@ -1,0 +1,4 @@
+export const enSwitcher = {
+  label: 'Client account',
+  switching: 'Switching the account…',
+}

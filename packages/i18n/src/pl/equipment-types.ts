@@ -1,0 +1,28 @@
+import type { AppMessages } from '../messages'
+
+export const plEquipmentTypes: AppMessages['equipment_types'] = {
+  irr: 'Nawadnianie',
+  pump: 'Pompa',
+  valve: 'Zawór',
+  mixer: 'Mieszalnik',
+  light: 'Oświetlenie',
+  rollers: 'Rolety',
+  heating: 'Ogrzewanie',
+  cooling: 'Chłodzenie',
+  fan: 'Wentylator',
+  other: 'Inne',
+  generic_bi: 'Wejście binarne',
+  generic_counter_input: 'Licznik',
+  udometer: 'Deszczomierz',
+  anemometer_speed_count: 'Wiatromierz, prędkość wiatru (impulsy)',
+  flowmeter: 'Przepływomierz',
+  generic_voltage_input: 'Wejście napięciowe',
+  anemometer_direction_v: 'Wiatromierz, kierunek wiatru (napięcie)',
+  anemometer_speed_v: 'Wiatromierz, prędkość wiatru (napięcie)',
+  manometer_v: 'Manometr (napięcie)',
+  generic_current_input: 'Wejście prądowe',
+  anemometer_speed_c: 'Wiatromierz, prędkość wiatru (prąd)',
+  anemometer_direction_c: 'Wiatromierz, kierunek wiatru (prąd)',
+  manometer_c: 'Manometr (prąd)',
+  generic_pt1000_input: 'Temperatura PT1000',
+}

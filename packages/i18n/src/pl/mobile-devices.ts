@@ -1,0 +1,96 @@
+import type { AppMessages } from '../messages'
+
+export const plMobileDevices: AppMessages['mobile_devices'] = {
+  insecure: 'Ta funkcja wymaga bezpiecznego adresu (https:); otwórz Kroplę przez https:.',
+  nfc_intro:
+    'Przyłóż znacznik NFC modułu do telefonu, aby otworzyć moduł albo dodać go, jeśli nie ma go jeszcze na koncie.',
+  nfc_unsupported:
+    'Ta przeglądarka nie czyta ani nie zapisuje znaczników NFC. Web NFC działa w Chrome na Androidzie z włączonym NFC. Wpisz poniżej numer seryjny.',
+  nfc_scan: 'Skanuj znacznik',
+  nfc_stop: 'Zatrzymaj',
+  nfc_scanning: 'Przyłóż znacznik do tyłu telefonu…',
+  nfc_not_ours: 'To nie jest znacznik modułu Kropla.',
+  nfc_not_allowed: 'Telefon nie pozwolił na NFC: włącz NFC i zezwól na nie tej stronie.',
+  nfc_read_failed:
+    'Nie udało się odczytać znacznika. Przytrzymaj go nieruchomo przy telefonie i spróbuj ponownie.',
+  nfc_write_failed: 'Nie udało się zapisać znacznika. Może być zablokowany albo za mały.',
+  not_on_account: 'Tego modułu nie ma na Twoim koncie.',
+  write_title: 'Zapisz znacznik dla modułu',
+  write_intro:
+    'Znacznik dostaje link do strony modułu (rekord URL) i jego numer seryjny jako KROPLA:<numer> (rekord tekstowy); bez PIN-u.',
+  write_module: 'Moduł',
+  write_start: 'Zapisz znacznik',
+  write_waiting: 'Przyłóż pusty lub zapisywalny znacznik do telefonu…',
+  write_done: 'Zapisano znacznik dla {{name}}.',
+  typed_title: 'Albo wpisz',
+  typed_label: 'Numer seryjny lub tekst etykiety',
+  typed_hint: 'Na przykład AIR-0002 albo KROPLA:AIR-0002:1234, jak na pudełku.',
+  typed_open: 'Otwórz',
+  typed_unknown:
+    'Wpisz numer seryjny (3 do 40 liter, cyfr, - lub _) albo tekst etykiety KROPLA:<numer>:<PIN>.',
+  boxs_intro:
+    'Skieruj aparat na kod QR na pudełku modułu: otworzy się kreator dodawania z wpisanym numerem seryjnym i PIN-em.',
+  boxs_unsupported:
+    'Ta przeglądarka nie może używać aparatu. Wpisz poniżej tekst etykiety wydrukowany pod kodem QR.',
+  camera_start: 'Włącz aparat',
+  camera_stop: 'Wyłącz aparat',
+  camera_looking: 'Szukam kodu QR lub kodu kreskowego…',
+  camera_failed: 'Nie udało się włączyć aparatu. Zezwól tej stronie na aparat i spróbuj ponownie.',
+  camera_reader_library:
+    'Ta przeglądarka nie ma własnego czytnika kodów: kody QR czyta aplikacja (kodów kreskowych nie).',
+  camera_preview: 'Obraz z aparatu',
+  code_not_ours: 'Odczytano „{{text}}”: to nie etykieta modułu Kropla. Szukam dalej.',
+  bluetooth_intro:
+    'Znajdź urządzenie Bluetooth LE w pobliżu i odczytaj jego standardowe informacje (producent, model, oprogramowanie).',
+  ble_intro:
+    'Znajdź urządzenie Bluetooth LE w pobliżu i odczytaj poziom jego baterii (standardowa usługa baterii).',
+  bluetooth_unsupported:
+    'Ta przeglądarka nie ma Web Bluetooth. Działa w Chrome i Edge na Androidzie, Windows, macOS i ChromeOS; nie w Firefoksie ani na iPhonie.',
+  bluetooth_find: 'Znajdź urządzenie',
+  bluetooth_finding: 'Wybierz urządzenie w oknie przeglądarki…',
+  bluetooth_cancelled: 'Nie wybrano urządzenia.',
+  bluetooth_failed: 'Nie udało się odczytać urządzenia: {{reason}}',
+  bluetooth_no_adapter: 'Bluetooth jest wyłączony albo to urządzenie go nie ma.',
+  device_name: 'Nazwa',
+  device_id: 'Identyfikator w przeglądarce',
+  unnamed: 'Urządzenie bez nazwy',
+  manufacturer: 'Producent',
+  model: 'Model',
+  firmware: 'Oprogramowanie',
+  not_given: 'urządzenie nie podaje',
+  no_device_information: 'Urządzenie nie udostępnia usługi informacji o urządzeniu.',
+  battery: 'Poziom baterii',
+  no_battery_service: 'Urządzenie nie udostępnia usługi baterii.',
+  read_again: 'Odczytaj ponownie',
+  fcm_intro: 'Powiadomienia push na tym urządzeniu: alarmy pojawiają się nawet przy zamkniętej Kropli.',
+  fcm_unsupported:
+    'Ta przeglądarka nie odbiera powiadomień push. Na iPhonie najpierw dodaj Kroplę do ekranu początkowego.',
+  fcm_on: 'To urządzenie odbiera powiadomienia.',
+  fcm_off: 'To urządzenie nie odbiera powiadomień.',
+  fcm_denied: 'Powiadomienia są zablokowane dla tej strony. Zezwól na nie w ustawieniach przeglądarki.',
+  fcm_subscribe: 'Włącz',
+  fcm_unsubscribe: 'Wyłącz',
+  fcm_test: 'Wyślij powiadomienie testowe',
+  fcm_test_sent: 'Wysłano: powinno pojawić się za kilka sekund.',
+  fcm_test_title: 'Test Kropli',
+  fcm_test_body: 'Powiadomienia docierają na to urządzenie.',
+  fcm_last: 'Ostatnie odebrane na tym urządzeniu',
+  fcm_none: 'Jeszcze żadne nie dotarło.',
+  fcm_failed: 'Nie udało się zmienić powiadomień.',
+  display_intro:
+    'Duże wartości dla telefonu zamocowanego w ciągniku lub szklarni. Wybór jest zapamiętany na tym urządzeniu.',
+  display_choose: 'Wartości do pokazania',
+  display_choose_placeholder: 'Wybierz wartości modułów',
+  display_empty: 'Wybierz powyżej jedną lub więcej wartości.',
+  display_no_value: 'brak danych',
+  display_age: '{{age}} temu',
+  display_age_now: 'przed chwilą',
+  display_missing: 'Tej wartości nie ma już na koncie.',
+  wake_on: 'Ekran nie wygaśnie',
+  wake_off: 'Ekran może wygasnąć: po powrocie znów będzie podtrzymany.',
+  wake_unsupported:
+    'Ta przeglądarka nie może podtrzymać ekranu: ustaw dłuższy czas wygaszania w ustawieniach telefonu.',
+  wake_failed: 'Nie udało się podtrzymać ekranu (oszczędzanie baterii?).',
+  full_screen: 'Pełny ekran',
+  connection_lost: 'Utracono połączenie z danymi na żywo: wartości się nie odświeżają.',
+}

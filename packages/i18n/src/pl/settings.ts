@@ -1,0 +1,27 @@
+import type { AppMessages } from '../messages'
+
+export const plSettings: AppMessages['settings'] = {
+  title: 'Ustawienia',
+  profile_text: 'Imię, telefon, powiadomienia o alarmach i zgody',
+  preferences_text: 'Strefa czasowa, format daty, jednostki temperatury i powierzchni',
+  sessions_text: 'Gdzie jesteś zalogowany i wylogowanie innych urządzeń',
+  client_text: 'Dane konta, firmy, rozliczeń i faktur, adresy',
+  users_text: 'Zapraszanie, edycja i usuwanie użytkowników konta',
+  logs_text: 'Kto i kiedy zmienił coś na tym koncie',
+  weather_text: 'Ustawienia danych pogodowych',
+  payments_text: 'Do kiedy trwa abonament oraz jak go opłacić lub przedłużyć',
+  help_text: 'Strona pomocy i gdzie pytać',
+  about_text: 'Wersja i licencje użytego oprogramowania',
+  regions_text: 'Rejony gospodarstwa narysowane na mapie',
+  geo_objects_text: 'Budynki, studnie, drogi i inne obiekty na mapie',
+  outputs_text: 'Zawory, pompy i inne wyjścia sterowane przez moduły',
+  devices_text: 'Urządzenia: pompy, zawory, węzły nawożenia',
+  groups_text: 'Grupy modułów lub wyjść',
+  water_sources_text: 'Studnie, zbiorniki i wodociąg, z których gospodarstwo bierze wodę',
+  admin_only: 'Administrator',
+  save: 'Zapisz',
+  saved: 'Zmiany zapisane.',
+  cancel: 'Anuluj',
+  back: 'Ustawienia',
+  danger_zone: 'Strefa zagrożenia',
+}

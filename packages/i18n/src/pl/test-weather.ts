@@ -1,0 +1,33 @@
+import type { AppMessages } from '../messages'
+
+export const plTestWeather: AppMessages['test_weather'] = {
+  title: 'Sprawdzenie stacji pogodowych',
+  intro:
+    'Każdy odczyt stacji pogodowych gospodarstwa porównany z zakresem wiarygodnym dla tego, co mierzy; wartość, która nie zmieniła się od kilku godzin, jest oznaczona jako zablokowana.',
+  check_again: 'Sprawdź ponownie',
+  checked_at: 'Sprawdzono {{time}}',
+  none: 'To konto nie ma stacji pogodowej: AM-200 ani wejścia modułu uniwersalnego (AM-600) ustawionego jako deszczomierz, anemometr lub wiatrowskaz albo mierzącego w hPa lub W/m².',
+  summary: '{{ok}} OK · {{implausible}} niewiarygodne · {{stuck}} zablokowane · {{no_data}} bez danych',
+  status_ok: 'OK',
+  status_implausible: 'Niewiarygodny',
+  status_stuck: 'Zablokowany',
+  status_no_data: 'Brak danych',
+  range: 'Wiarygodny zakres: od {{min}} do {{max}}',
+  no_range: 'Jego jednostka ({{unit}}) nie jest jednostką tej wielkości.',
+  stuck_since: 'Bez zmian od {{time}} (sprawdzane w oknie {{hours}} godz.)',
+  measured_ago: 'Zmierzono {{age}} temu',
+  never_measured: 'Jeszcze bez odczytu',
+  age_seconds: '{{count}} s',
+  age_minutes: '{{count}} min',
+  age_hours: '{{count}} godz.',
+  age_days: '{{count}} d',
+  quantity_air_temperature: 'Temperatura powietrza',
+  quantity_air_humidity: 'Wilgotność powietrza',
+  quantity_dew_point: 'Punkt rosy',
+  quantity_vpd: 'Deficyt prężności pary wodnej',
+  quantity_wind_speed: 'Prędkość wiatru',
+  quantity_wind_direction: 'Kierunek wiatru',
+  quantity_rain_day: 'Opad dzisiaj',
+  quantity_pressure: 'Ciśnienie atmosferyczne',
+  quantity_radiation: 'Promieniowanie słoneczne',
+}

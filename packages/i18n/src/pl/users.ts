@@ -1,0 +1,42 @@
+import type { AppMessages } from '../messages'
+
+export const plUsers: AppMessages['users'] = {
+  title: 'Użytkownicy',
+  invite: 'Zaproś użytkownika',
+  invite_title: 'Zaproś użytkownika',
+  invite_text: 'Użytkownik dostanie e-mail z linkiem do ustawienia hasła.',
+  invite_submit: 'Wyślij zaproszenie',
+  invite_sent: 'Zaproszenie wysłane na adres {{email}}.',
+  email: 'E-mail',
+  name: 'Imię',
+  family_name: 'Nazwisko',
+  phone: 'Telefon',
+  description: 'Opis',
+  user: 'Użytkownik',
+  type: 'Rola',
+  type_0: 'Operator',
+  type_1: 'Administrator',
+  type_2: 'Użytkownik',
+  invited: 'Zaproszenie wysłane',
+  you: 'Ty',
+  created: 'Dodany',
+  actions: 'Działania',
+  edit: 'Edytuj',
+  edit_label: 'Edytuj: {{name}}',
+  edit_title: 'Edycja użytkownika',
+  delete: 'Usuń',
+  delete_label: 'Usuń: {{name}}',
+  delete_title: 'Usuwanie użytkownika',
+  delete_text: 'Usunąć użytkownika {{name}}? Nie będzie mógł się już logować do tego konta.',
+  delete_admin_warning:
+    '{{name}} jest administratorem. Usunięcie na zawsze odbierze mu dostęp do tego konta i do jego administracji.',
+  delete_self_warning:
+    'To Twoje własne konto użytkownika. Od razu stracisz dostęp do tego konta i zostaniesz wylogowany.',
+  delete_submit: 'Usuń użytkownika',
+  delete_self_submit: 'Usuń moje konto i wyloguj',
+  deleted: 'Użytkownik usunięty.',
+  self_demote_warning:
+    'Rezygnujesz z uprawnień administratora: zostaniesz wylogowany, a te ustawienia nie będą już dla Ciebie dostępne.',
+  operator_fixed: 'Użytkownikami operatora zarządza się w panelu operatora.',
+  empty: 'Brak użytkowników.',
+}
