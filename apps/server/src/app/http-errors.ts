@@ -82,7 +82,7 @@ export function issueKey(issue: { code: string; message?: string }): string {
 
 /**
  * The refusal of a request whose content breaks a rule, whether the route schema, a handler or a
- * service finds it: 400 (docs/decisions.md, "One validation-error contract") with the code of the
+ * service finds it: 400 (ADR 0051) with the code of the
  * catalogue rule it breaks (`refusalCode`), else `fallback`, and each problem on its dotted path.
  */
 export function validationFailed(

@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
 /**
- * The Content-Security-Policy the web app runs under (see docs/decisions.md, "Security headers"):
+ * The Content-Security-Policy the web app runs under (ADR 0041):
  * everything from this origin only. Scripts are the built modules and nothing inline or evaluated
  * (the app turns zod's eval-based fast path off). Styles allow inline because Mantine writes its
  * theme variables and responsive style props into <style> elements at run time; an injected

@@ -5,7 +5,7 @@ const hour = 60 * minute
 
 /**
  * Failed device logins (MQTT CONNECT, HTTP ingest) slow further attempts, with the numbers and the
- * doubling of browser logins (docs/decisions.md, "Device login throttling"). A module's PIN is
+ * doubling of browser logins (ADR 0037). A module's PIN is
  * 4 digits, so a few wrong guesses must already cost time.
  */
 export const deviceLoginPolicies = {

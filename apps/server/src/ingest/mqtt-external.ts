@@ -13,7 +13,7 @@ const ingestSubscription = '$share/kropla-ingest/kropla/v1/+/up/+'
 /**
  * Ingest from an external broker (Mosquitto, EMQX). The broker authenticates modules and enforces
  * topic rights and acknowledges the modules' messages itself; the server acknowledges its copy only
- * after commit. What arrives while no server is subscribed is not kept (see docs/decisions.md).
+ * after commit. What arrives while no server is subscribed is not kept (ADR 0013).
  */
 export async function connectExternalBroker(options: {
   url: string

@@ -7,7 +7,7 @@
 /**
  * How failed logins slow down further attempts. Every counter allows `free` failures, then each
  * further failure doubles the wait from `baseMs` up to `capMs`; a counter is forgotten when its
- * last failure is older than `forgetMs`. docs/decisions.md explains the numbers.
+ * last failure is older than `forgetMs`. ADR 0011 explains the numbers.
  */
 export interface ThrottlePolicy {
   free: number

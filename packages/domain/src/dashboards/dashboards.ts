@@ -4,7 +4,7 @@ import { idListSchema, idSchema } from '../resources/common'
 
 /**
  * Dashboards (spec 01 sections 3, 5 and 9): at most 16 per client account, a name of at most 16
- * characters (the spec's other wording says 256: docs/decisions.md, "Dashboard name: 16"), the only
+ * characters (the spec's other wording says 256: ADR 0056), the only
  * dashboard cannot be deleted. Widgets are kept with their place on a 12-column grid.
  */
 export const dashboardLimits = {

@@ -3,7 +3,7 @@ import type { OutputField, OutputType } from '../catalogue/types'
 /**
  * The simulated demo farm: one definition used by the server's seed (`DEMO=1`), the simulator,
  * the integration tests and the browser journeys. Names are given in English (`name`) and Polish
- * (`name_pl`): the demo account is labelled in the language of whoever uses it (docs/decisions.md).
+ * (`name_pl`): the demo account is labelled in the language of whoever uses it (ADR 0071).
  */
 export interface DemoModule {
   serial: string

@@ -110,7 +110,7 @@ export type ErrorCode = (typeof errorCodes)[number]
  * Rules of the spec's error catalogue (spec 01 sections 5 and 8: too many cycles, over 1440
  * minutes, cycle starts too close, different water sources ...) rather than a field's format. A
  * request breaking one is refused with that rule's own code and message, the problem still on its
- * field; other refusals answer `validation_failed` (docs/decisions.md, "One validation-error contract").
+ * field; other refusals answer `validation_failed` (ADR 0051).
  */
 export const ruleErrorCodes = [
   'schedule_data_error',

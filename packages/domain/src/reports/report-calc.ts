@@ -3,7 +3,8 @@ import type { DeltaComparator } from './report-types'
 
 /**
  * The calculations of the series reports (spec 02 section 9, "Calculation rules"), pure so that
- * the server's generators and their tests share them. docs/decisions.md, "Report calculations".
+ * the server's generators and their tests share them. ADR 0064 (epsilon, sigma) and ADR 0065
+ * (rows, counters, the previous period).
  */
 
 /** Half away from zero at `decimals`, without binary surprises (1.005 → 1.01). */

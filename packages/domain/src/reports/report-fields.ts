@@ -6,9 +6,9 @@ import type { ReportType } from './report-types'
 
 /**
  * Which modules and fields each series report offers (spec 02 section 9, "Module lookups per
- * report type"; where the spec says "not shown" the choice is written down in docs/decisions.md,
- * "Report look-ups"). The browser offers modules and fields with `reportFieldsFor`; the server
- * refuses a source whose field is not offered, so both sides use the same table.
+ * report type"; where the spec says "not shown" the choice is written down in ADR 0064). The
+ * browser offers modules and fields with `reportFieldsFor`; the server refuses a source whose
+ * field is not offered, so both sides use the same table.
  */
 
 /** Every type but 'irrigation' and 'schedule': a time series of module fields. */
@@ -51,7 +51,7 @@ interface Lookup {
   equipment?: 'udometer' | 'flowmeter'
 }
 
-/** The look-up table (docs/decisions.md, "Report look-ups"). */
+/** The look-up table (ADR 0064). */
 export const reportLookups: Readonly<Record<SeriesReportType, Lookup>> = {
   temperature: {
     models: [

@@ -1,6 +1,5 @@
 /**
- * What a module's box label (QR code or barcode) and its NFC tag carry (docs/decisions.md, "Module
- * labels and tags"):
+ * What a module's box label (QR code or barcode) and its NFC tag carry (ADR 0074):
  * - `KROPLA:<serial>:<pin>`: the factory label and tag; the add-module wizard takes both.
  * - `KROPLA:<serial>`: a tag the app writes for a module already on an account (no PIN on it).
  * - a link of the app, `…#/kropla_2/modules?add=1&serial=<serial>&pin=<pin>`, for a phone's own camera app.

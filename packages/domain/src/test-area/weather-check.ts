@@ -5,7 +5,7 @@ import { anemometerTypes, rainGaugeTypes } from '../weather/weather'
  * The weather stations' check (/test/weather, issue 16 item 4): each meteorological reading of the
  * account's stations against a plausible range for its quantity, and flagged "stuck" when it has
  * not changed over a window of readings. Pure rules; the server reads the readings, the browser
- * shows the answer (docs/decisions.md, "Weather check: plausible ranges and stuck readings").
+ * shows the answer (ADR 0075).
  */
 
 export const weatherQuantities = [

@@ -6,7 +6,7 @@ import { idSchema } from '../resources/common'
 /**
  * The farm's weather (issue 13, item 6): the account's own stations, chosen in /settings/weather.
  * Air from an AM-200; rain and wind from AM-600 inputs set up as a rain gauge (udometer) and an
- * anemometer (docs/decisions.md, "Weather from the farm's own stations").
+ * anemometer (ADR 0060).
  */
 
 /** The model that measures the air (spec 02 section 3.1: AM-200 ENVIRO). */

@@ -1,6 +1,6 @@
--- The farm's time zone: schedules, plans and calendar days count in it (docs/decisions.md,
--- "A farm's time zone"). Existing accounts take the zone they counted in before: their first
--- user's chosen zone (admins first), else Europe/Warsaw.
+-- The farm's time zone: schedules, plans and calendar days count in it (ADR 0040). Existing
+-- accounts take the zone they counted in before: their first user's chosen zone (admins first),
+-- else Europe/Warsaw.
 ALTER TABLE "clients" ADD COLUMN "time_zone" text DEFAULT 'Europe/Warsaw' NOT NULL;
 --> statement-breakpoint
 UPDATE "clients" SET "time_zone" = "chosen"."time_zone"

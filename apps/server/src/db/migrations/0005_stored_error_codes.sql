@@ -1,5 +1,5 @@
 -- Stored errors are catalogue codes (`errors.<code>`), which the screens word in the user's
--- language (docs/decisions.md, "Errors are codes"). Rows written before held English prose:
+-- language (ADR 0051). Rows written before held English prose:
 -- a time-out and a manual opening never reported closed get their codes, any other text the
 -- generic `command_failed` (the module's own reasons were never worded on a screen).
 UPDATE "commands" SET "error" = CASE

@@ -1,7 +1,6 @@
 -- Dashboards (spec 01 sections 3, 5, 9): at most 16 per client account, in `position` order.
 -- Widgets live in one jsonb array per dashboard, each with its type, options and place on the
--- 12-column grid, validated by the domain's widget schema on every write (docs/decisions.md,
--- "Dashboards: widgets as one jsonb array").
+-- 12-column grid, validated by the domain's widget schema on every write (ADR 0056).
 CREATE TABLE "dashboards" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"id_client" integer NOT NULL,

@@ -1,5 +1,5 @@
--- The account's weather stations (issue 13, item 6; docs/decisions.md, "Weather from the farm's
--- own stations"): one row per client account; a removed module or input leaves its choice empty.
+-- The account's weather stations (issue 13, item 6; ADR 0060): one row per client account; a
+-- removed module or input leaves its choice empty.
 CREATE TABLE "weather_settings" (
 	"id_client" integer PRIMARY KEY NOT NULL,
 	"air_object_id" integer,

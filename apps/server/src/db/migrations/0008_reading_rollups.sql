@@ -2,7 +2,7 @@
 -- reading actually inserted (a redelivery is not counted twice) and filled here once from the
 -- readings already stored. Hours are UTC hours; days are the client account's local calendar
 -- days in its time zone at ingest (23 or 25 hours on daylight-saving days). Readings without a
--- value are left out. See docs/decisions.md, "Reading rollups".
+-- value are left out. See ADR 0058.
 CREATE TABLE "readings_hourly" (
 	"object_id" integer NOT NULL,
 	"field" text NOT NULL,

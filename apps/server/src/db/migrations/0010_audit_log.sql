@@ -7,7 +7,7 @@
 -- mode 'all' records writes without an actor as the system's; mode 'actor' records only writes
 -- made for a person (the runtime's and ingest's writes there are telemetry). Ignored columns
 -- neither show nor count as a change; redacted columns show as "[redacted]" when they change.
--- See docs/decisions.md, "The audit log".
+-- See ADR 0069.
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,

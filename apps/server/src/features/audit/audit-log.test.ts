@@ -36,7 +36,7 @@ const logOf = async (session: Session, path: string) => {
 const operatorLog = async (query = '') =>
   logOf(await loggedIn(server.url, operatorEmail), `/api/admin/audit_log${query}`)
 
-/** Tables whose writes the audit log leaves out on purpose (docs/decisions.md, "The audit log"). */
+/** Tables whose writes the audit log leaves out on purpose (ADR 0069). */
 const notAudited: Record<string, string> = {
   audit_log: 'the log itself',
   readings: 'device telemetry',

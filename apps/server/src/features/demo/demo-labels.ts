@@ -14,11 +14,11 @@ import { createDemoLabelsDal } from './demo-labels-dal'
 const modules: readonly DemoModule[] = demoFarm.modules
 
 /**
- * Labels the demo account in one language (docs/decisions.md, "The demo farm in the user's
- * language"): its modules, their outputs, the input equipment, groups and sections take the demo's name in `lang`
- * while they still carry a name the demo gave them (in either language, or the serial and the
- * "<module> o1" an output starts with); whatever the user renamed stays as they named it. An output
- * still named as at activation also takes the type (and the type's properties) of what it drives.
+ * Labels the demo account in one language (ADR 0071): its modules, their outputs, the input
+ * equipment, groups and sections take the demo's name in `lang` while they still carry a name the
+ * demo gave them (in either language, or the serial and the "<module> o1" an output starts with);
+ * whatever the user renamed stays as they named it. An output still named as at activation also
+ * takes the type (and the type's properties) of what it drives.
  */
 export async function labelDemoFarm(db: Db, idClient: number, lang: Lang) {
   const dal = createDemoLabelsDal(db, idClient)

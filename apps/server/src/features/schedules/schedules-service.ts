@@ -35,7 +35,7 @@ export interface SchedulesServiceDeps {
 
 /**
  * The time zone a schedule is counted in: the farm's (its client account's), whoever saves it and
- * whatever zone they see times in (docs/decisions.md, "A farm's time zone").
+ * whatever zone they see times in (ADR 0040).
  */
 export async function scheduleTimeZone(db: Executor, actor: Pick<ScheduleActor, 'idClient'>) {
   return (await createSchedulesDal(db, actor.idClient).accountTimeZone()) ?? defaultFarmTimeZone

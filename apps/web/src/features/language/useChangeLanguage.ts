@@ -28,7 +28,7 @@ export function useChangeLanguage(): (lang: Lang) => void {
         queryClient.setQueryData<MeResponse | null>(meQueryKey, (current) =>
           current ? { ...current, user: { ...current.user, lang } } : current,
         )
-        // The demo farm relabels its modules and outputs in the new language (docs/decisions.md).
+        // The demo farm relabels its modules and outputs in the new language (ADR 0071).
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] })
       })
       .catch(() => notifications.show({ color: 'red', message: i18n.t('errors.changes_not_saved') }))
