@@ -74,6 +74,12 @@ const settingsSchema = z.object({
    * reset token to another site).
    */
   ALLOWED_HOSTS: allowedHosts.default([]),
+  /**
+   * Concurrent socket.io connections (one per open window of the app) of one user, and from one
+   * remote address, on each server process; one more is refused with a code the browser words.
+   */
+  SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+  SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   DEMO: flag.default(false),
   /** The provider's mailboxes named to users whose account has expired. */

@@ -83,4 +83,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined()
     expect(loadConfig({ NODE_ENV: 'test' }).PUBLIC_URL).toBeUndefined()
   })
+
+  it('limits sockets to 20 per user and 100 per address unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ SOCKET_MAX_PER_USER: 20, SOCKET_MAX_PER_ADDRESS: 100 })
+    expect(loadConfig({ SOCKET_MAX_PER_USER: '5', SOCKET_MAX_PER_ADDRESS: '1000' })).toMatchObject({
+      SOCKET_MAX_PER_USER: 5,
+      SOCKET_MAX_PER_ADDRESS: 1000,
+    })
+    expect(() => loadConfig({ SOCKET_MAX_PER_USER: '0' })).toThrow(/SOCKET_MAX_PER_USER="0"/)
+    expect(() => loadConfig({ SOCKET_MAX_PER_ADDRESS: 'many' })).toThrow(/SOCKET_MAX_PER_ADDRESS/)
+  })
 })
