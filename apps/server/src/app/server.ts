@@ -10,6 +10,7 @@ import { createTrafficRecorder } from '../features/supervisor/traffic-recorder'
 import type { DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import type { IngestService } from '../ingest/ingest-service'
 import type { MqttTransport } from '../ingest/mqtt-embedded'
+import { createLinkOrigin } from '../mail/link-origin'
 import type { PlanRuntime } from '../runtime/plan-runtime'
 import { buildApp } from './build-app'
 import { type AccountsOptions, wireAccounts, wireSessions } from './wire-accounts'
@@ -89,6 +90,11 @@ export async function startServer(
       watch: options.watchApp,
       mapTileUrl: config.MAP_TILE_URL,
     })
+    const linkOrigin = createLinkOrigin({
+      publicUrl: config.PUBLIC_URL,
+      allowedHosts: config.ALLOWED_HOSTS,
+      listening: () => app.server.address(),
+    })
     const auth = wireSessions(database, config, options)
     const realtime = await wireRealtime(app, auth.sessions, config)
     const traffic = createTrafficRecorder(options.now)
@@ -100,6 +106,7 @@ export async function startServer(
       logger,
       realtime,
       outbound,
+      linkOrigin,
       now: options.now,
       sweepMs: options.alarmSweepMs,
     })
@@ -148,6 +155,7 @@ export async function startServer(
       auth,
       realtime,
       mailer: outbound.mailer,
+      linkOrigin,
       replan: (idClient, idSchedule) => irrigation.plans.replan(idClient, idSchedule),
       options,
     })

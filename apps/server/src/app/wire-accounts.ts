@@ -35,6 +35,7 @@ import { registerSessionsRoutes } from '../features/sessions/sessions-routes'
 import { createAccountUsersService } from '../features/users/account-users-service'
 import { registerUserRoutes } from '../features/users/user-routes'
 import { createUsersDal } from '../features/users/users-dal'
+import type { LinkOrigin } from '../mail/link-origin'
 import type { Mailer } from '../mail/mailer'
 import type { Realtime } from '../realtime/socket-server'
 import { createPeriodic } from './periodic'
@@ -98,6 +99,8 @@ export function wireAccounts(
     auth: SessionsArea
     realtime: Realtime
     mailer: Mailer
+    /** Where mailed links point: never a request's Host. */
+    linkOrigin: LinkOrigin
     /** The planner's replan: schedules moved to another client account are planned there. */
     replan: (idClient: number, idSchedule: number) => Promise<unknown>
     options: AccountsOptions
@@ -108,7 +111,10 @@ export function wireAccounts(
   const db = database.db
   const users = createUsersDal(db)
   const publicUrl = config.PUBLIC_URL
-  if (!publicUrl) logger.warn('PUBLIC_URL is not set: mailed links take the address of the request')
+  if (!publicUrl && config.ALLOWED_HOSTS.length === 0)
+    logger.warn(
+      'Neither PUBLIC_URL nor ALLOWED_HOSTS is set: mailed links name the address the server listens on',
+    )
   const endSession = (sessionId: string) => realtime.endSession(sessionId)
 
   registerAuthHooks(app, sessions)
@@ -142,7 +148,7 @@ export function wireAccounts(
     users,
     accountUsers: createAccountUsersService({ db, mailer, realtime, logger }),
     browserSessions,
-    publicUrl,
+    linkOrigin: deps.linkOrigin,
     onLangChange: demoLanguage,
   })
   registerRegistrationRoutes(app, {
@@ -152,7 +158,7 @@ export function wireAccounts(
   })
   registerPasswordResetRoutes(app, {
     passwordReset: createPasswordResetService({ db, mailer, realtime, logger }),
-    publicUrl,
+    linkOrigin: deps.linkOrigin,
     attempts,
   })
   registerInvitationRoutes(app, { invitations: createInvitationService({ db }), browserSessions })

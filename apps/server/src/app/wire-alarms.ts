@@ -12,6 +12,7 @@ import { createNotificationChannels } from '../features/notifications/notificati
 import { createNotificationsDal } from '../features/notifications/notifications-dal'
 import { registerPushRoutes } from '../features/push/push-routes'
 import { createPushTester } from '../features/push/push-test'
+import type { LinkOrigin } from '../mail/link-origin'
 import type { Realtime } from '../realtime/socket-server'
 import { createPeriodic } from './periodic'
 import type { Outbound } from './wire-outbound'
@@ -32,6 +33,8 @@ export function wireAlarms(
     logger: Logger
     realtime: Pick<Realtime, 'toClient'>
     outbound: Outbound
+    /** Where the notices' links point (PUBLIC_URL, the first ALLOWED_HOSTS, the address listened on). */
+    linkOrigin: LinkOrigin
     now?: () => Date
     sweepMs?: number
   },
@@ -48,12 +51,7 @@ export function wireAlarms(
     logger,
     endpoints: deps.outbound.outboundUrls,
   })
-  /** PUBLIC_URL, otherwise the address this server listens on. */
-  const origin = () => {
-    if (deps.config.PUBLIC_URL) return deps.config.PUBLIC_URL
-    const address = app.server.address()
-    return `http://localhost:${typeof address === 'object' && address ? address.port : 80}`
-  }
+  const origin = () => deps.linkOrigin.standing()
   const notifier = createAlarmNotifier({ dal: createNotificationsDal(pool), channels, origin, logger, now })
   const monitor = createAlarmMonitor({ dal, events, notifier, logger, now })
   registerAlarmsRoutes(app, { alarms: createAlarmsService({ dal, events, now }) })

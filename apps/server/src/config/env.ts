@@ -12,8 +12,53 @@ const url = (protocols: string[]) =>
     error: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   })
 
+/**
+ * A name the server may be reached by, for mailed links: `host[:port]` (plain HTTP, as the server
+ * itself serves) or an origin `http(s)://host[:port]`; no path, user or query.
+ */
+export interface AllowedHost {
+  /** As a request's Host header names it: lower case, without the scheme's default port. */
+  host: string
+  /** What a mailed link starts with. */
+  origin: string
+}
+
+function parseAllowedHost(entry: string): AllowedHost | null {
+  let parsed: URL
+  try {
+    parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) ? entry : `http://${entry}`)
+  } catch {
+    return null
+  }
+  const bare =
+    parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password
+  // No wildcards: every name is written out.
+  if (!['http:', 'https:'].includes(parsed.protocol) || !bare || parsed.host.includes('*')) return null
+  return { host: parsed.host, origin: parsed.origin }
+}
+
+/** ALLOWED_HOSTS: comma-separated names (`farm.example.com`, `192.168.1.10:8080`, `https://kropla.example`). */
+const allowedHosts = z.string().transform((value, context) => {
+  const hosts: AllowedHost[] = []
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (!entry) continue
+    const host = parseAllowedHost(entry)
+    if (!host) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry}" is no host name, host:port or http(s) origin (comma-separated, no path)`,
+      })
+      return z.NEVER
+    }
+    if (!hosts.some((known) => known.origin === host.origin)) hosts.push(host)
+  }
+  return hosts
+})
+
 /** Every setting, validated once at start-up (architecture brief, "Configuration"). */
-export const envSchema = z.object({
+const settingsSchema = z.object({
+  /** `production` requires PUBLIC_URL or ALLOWED_HOSTS (mailed links); any other value changes nothing. */
+  NODE_ENV: z.string().optional(),
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -23,6 +68,18 @@ export const envSchema = z.object({
   REDIS_URL: url(['redis', 'rediss']).optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
+  /**
+   * Without PUBLIC_URL, the names the server may be reached by: a mailed link takes the one the
+   * request came to, else the first. Never a request's own Host (a forged one would take a
+   * reset token to another site).
+   */
+  ALLOWED_HOSTS: allowedHosts.default([]),
+  /**
+   * Concurrent socket.io connections (one per open window of the app) of one user, and from one
+   * remote address, on each server process; one more is refused with a code the browser words.
+   */
+  SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+  SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   DEMO: flag.default(false),
   /** The provider's mailboxes named to users whose account has expired. */
@@ -78,6 +135,21 @@ export const envSchema = z.object({
    * it the address is kept as typed and the place is set by coordinates, position or the map.
    */
   GEOCODER_URL: url(['http', 'https']).optional(),
+})
+
+/**
+ * In production, mailed links (password reset, invitations, alarm notices) need an address the
+ * operator gave: without one they would name the address the server listens on, which is not
+ * where users reach it.
+ */
+export const envSchema = settingsSchema.superRefine((settings, context) => {
+  if (settings.NODE_ENV === 'production' && !settings.PUBLIC_URL && settings.ALLOWED_HOSTS.length === 0)
+    context.addIssue({
+      code: 'custom',
+      path: ['NODE_ENV'],
+      message:
+        "production needs PUBLIC_URL (the address users reach Kropla at, e.g. https://kropla.example.com) or ALLOWED_HOSTS (the host names it is reached by): mailed links are built only from them, never from a request's Host header",
+    })
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -44,4 +44,53 @@ describe('configuration', () => {
     )
     expect(() => loadConfig({ GEOCODER_URL: 'nominatim.example.org' })).toThrow(/GEOCODER_URL/)
   })
+
+  it('reads ALLOWED_HOSTS as names the server is reached by, and refuses what is no host', () => {
+    expect(loadConfig({}).ALLOWED_HOSTS).toEqual([])
+    expect(
+      loadConfig({ ALLOWED_HOSTS: ' Farm.Example.com, 192.168.1.10:8080,https://kropla.example:443,' })
+        .ALLOWED_HOSTS,
+    ).toEqual([
+      { host: 'farm.example.com', origin: 'http://farm.example.com' },
+      { host: '192.168.1.10:8080', origin: 'http://192.168.1.10:8080' },
+      { host: 'kropla.example', origin: 'https://kropla.example' },
+    ])
+    for (const bad of [
+      'farm.example.com/reset',
+      'ftp://farm.example.com',
+      'user@farm.example.com',
+      '*.example.com',
+      'a b',
+    ])
+      expect(() => loadConfig({ ALLOWED_HOSTS: `farm.example.com,${bad}` }), bad).toThrow(/ALLOWED_HOSTS=/)
+  })
+
+  it('refuses to start in production without PUBLIC_URL or ALLOWED_HOSTS, saying which to set and why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError)
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /NODE_ENV="production": production needs PUBLIC_URL .* or ALLOWED_HOSTS .*Host header/,
+    )
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '', ALLOWED_HOSTS: ' , ' })).toThrow(
+      /NODE_ENV/,
+    )
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://kropla.example.com' }).PUBLIC_URL).toBe(
+      'https://kropla.example.com',
+    )
+    expect(
+      loadConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: 'kropla.example.com' }).ALLOWED_HOSTS,
+    ).toHaveLength(1)
+    // Development and tests keep working without either: links then name the address listened on.
+    expect(loadConfig({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined()
+    expect(loadConfig({ NODE_ENV: 'test' }).PUBLIC_URL).toBeUndefined()
+  })
+
+  it('limits sockets to 20 per user and 100 per address unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ SOCKET_MAX_PER_USER: 20, SOCKET_MAX_PER_ADDRESS: 100 })
+    expect(loadConfig({ SOCKET_MAX_PER_USER: '5', SOCKET_MAX_PER_ADDRESS: '1000' })).toMatchObject({
+      SOCKET_MAX_PER_USER: 5,
+      SOCKET_MAX_PER_ADDRESS: 1000,
+    })
+    expect(() => loadConfig({ SOCKET_MAX_PER_USER: '0' })).toThrow(/SOCKET_MAX_PER_USER="0"/)
+    expect(() => loadConfig({ SOCKET_MAX_PER_ADDRESS: 'many' })).toThrow(/SOCKET_MAX_PER_ADDRESS/)
+  })
 })

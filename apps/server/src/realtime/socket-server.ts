@@ -11,6 +11,7 @@ import type { AuthContext } from '../features/auth/auth-context'
 import { sessionCookie } from '../features/auth/auth-hooks'
 import type { SessionService } from '../features/auth/session-service'
 import type { LivePublisher } from '../ingest/live-publisher'
+import { type ConnectionLimits, createConnectionCounter } from './connection-limits'
 
 interface SocketData {
   userId: number
@@ -69,10 +70,14 @@ export interface SocketRequestContext {
 /** Answers a socket request: `{ err, message }` on failure (spec 01 section 7). */
 export type SocketRequestHandler = (context: SocketRequestContext, payload: unknown) => Promise<object>
 
-/** A refused handshake: `err.message` is the error code, `err.data.message` its wording. */
-function handshakeError(code: string, lang: Lang, params?: Record<string, string>) {
-  const error = new Error(code) as Error & { data?: { message: string } }
+/**
+ * A refused handshake: `err.message` is the error code, `err.data.message` its wording, and
+ * `err.data.limit` the limit a refusal for too many connections names.
+ */
+function handshakeError(code: string, lang: Lang, params?: Record<string, string | number>) {
+  const error = new Error(code) as Error & { data?: { message: string; limit?: number } }
   error.data = { message: translate(lang, `errors.${code}`, params) }
+  if (typeof params?.limit === 'number') error.data.limit = params.limit
   return error
 }
 
@@ -98,7 +103,8 @@ export function isOwnOrigin(request: http.IncomingMessage, publicUrl: string | u
 
 /**
  * socket.io on the HTTP port, websocket transport only, authenticated by the session cookie;
- * a handshake from another site's page is refused before the upgrade (isOwnOrigin).
+ * a handshake from another site's page is refused before the upgrade (isOwnOrigin), and one more
+ * than `limits` allows a user or a remote address on this process after its session is checked.
  * Rooms: `client:<id>` (the session's current client account: its live data), `session:<id>`
  * (log_out, switch_client), `user:<id>` (user_client_change). Every request re-reads the session,
  * so a revoked session, or one whose account is blocked or expired, gets nothing.
@@ -106,8 +112,9 @@ export function isOwnOrigin(request: http.IncomingMessage, publicUrl: string | u
 export async function startRealtime(
   httpServer: http.Server,
   sessions: SessionService,
-  settings: { redisUrl?: string; publicUrl?: string } = {},
+  settings: { redisUrl?: string; publicUrl?: string; limits: ConnectionLimits },
 ) {
+  const connections = createConnectionCounter(settings.limits)
   const io: RealtimeServer = new Server(httpServer, {
     transports: ['websocket'],
     serveClient: false,
@@ -138,11 +145,19 @@ export async function startRealtime(
           return next(handshakeError(resolution.refused.code, headerLang, resolution.refused.params))
         const auth = resolution?.auth
         if (!auth) return next(handshakeError('not_authenticated', headerLang))
+        const lang = pickLang([auth.user.lang, socket.request.headers['accept-language']])
+        // The place is taken now, in the same turn as the check; it is given back when the socket
+        // disconnects, or when its connection closes before it ever connected.
+        const admission = connections.admit(auth.user.id, socket.handshake.address)
+        if (!admission.ok) return next(handshakeError(admission.code, lang, { limit: admission.limit }))
+        socket.once('disconnect', admission.release)
+        socket.conn.once('close', admission.release)
+        if (socket.conn.readyState === 'closed') admission.release()
         socket.data = {
           userId: auth.user.id,
           idClient: auth.idClient,
           sessionId: auth.sessionId,
-          lang: pickLang([auth.user.lang, socket.request.headers['accept-language']]),
+          lang,
           connectedAt: new Date().toISOString(),
           address: socket.handshake.address,
           userAgent: String(socket.request.headers['user-agent'] ?? '').slice(0, 300),

@@ -24,6 +24,13 @@ export async function addOutput(
   return answer.body as { id: number; name: string }
 }
 
+/** Renames an output through the API as its user would, everything else kept; fails the test when refused. */
+export async function renameOutput(session: Session, id: number, name: string) {
+  const output = (await session.request('GET', `/api/outputs/${id}`)).body
+  const answer = await session.write('PUT', `/api/outputs/${id}`, { ...output, name })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+}
+
 /**
  * The output on a module terminal: the one made when the module was activated, or (before
  * activation made them) one wired now.

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import type { FleetModule } from '@kropla/domain'
@@ -135,12 +136,40 @@ export async function seedAccount(server: RunningServer, models: string[]) {
   return { clientName, email: user.email, password, user, modules }
 }
 
-/** A browser-like HTTP session: cookie jar, CSRF token on writes, chosen language. */
+/**
+ * fetch always sends the URL's own Host header; this sends the one given (a forged Host, or a name
+ * the server is reached by), answering like fetch for what httpSession reads.
+ */
+function sendWithHost(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method, headers: init.headers }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('error', reject)
+      answer.on('end', () => {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(answer.headers))
+          for (const one of Array.isArray(value) ? value : [value ?? '']) headers.append(name, one)
+        resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode ?? 500, headers }))
+      })
+    })
+    request.on('error', reject)
+    request.end(init.body)
+  })
+}
+
+/**
+ * A browser-like HTTP session: cookie jar, CSRF token on writes, chosen language. A `host` among
+ * a request's headers is sent as the Host header (fetch cannot).
+ */
 export function httpSession(baseUrl: string, lang = 'en') {
   const cookies = new Map<string, string>()
   let csrf: string | undefined
   async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(baseUrl + url, {
+    const init = {
       method,
       headers: {
         'accept-language': lang,
@@ -149,7 +178,8 @@ export function httpSession(baseUrl: string, lang = 'en') {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-    })
+    }
+    const response = headers.host ? await sendWithHost(baseUrl + url, init) : await fetch(baseUrl + url, init)
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';')
       const [name, ...value] = pair!.split('=')
@@ -166,8 +196,8 @@ export function httpSession(baseUrl: string, lang = 'en') {
       csrf = (await request('GET', '/token')).body.token as string
       return csrf
     },
-    async write(method: string, url: string, body?: unknown) {
-      return request(method, url, body, { 'csrf-token': csrf ?? (await this.token()) })
+    async write(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      return request(method, url, body, { 'csrf-token': csrf ?? (await this.token()), ...headers })
     },
     async login(email: string, password: string) {
       await this.token()

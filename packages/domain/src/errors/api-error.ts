@@ -103,6 +103,8 @@ export const errorCodes = [
   'test_already_running',
   'test_no_outputs',
   'test_too_soon',
+  'too_many_connections_user',
+  'too_many_connections_address',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -117,6 +117,19 @@ export const serverEventSchemas = {
 export type ServerEventWithPayload = keyof typeof serverEventSchemas
 
 /** An acknowledgement carrying `err` means failure (spec 01 section 7); `message` is in the user's language. */
+/**
+ * A socket handshake refused for too many connections at once (`connect_error`): its message is
+ * the code, its data the wording in the user's language and the limit (SOCKET_MAX_PER_USER or
+ * SOCKET_MAX_PER_ADDRESS), which the browser shows in its own language.
+ */
+export const socketLimitCodes = ['too_many_connections_user', 'too_many_connections_address'] as const
+export type SocketLimitCode = (typeof socketLimitCodes)[number]
+export const socketLimitRefusalSchema = z.object({
+  message: z.enum(socketLimitCodes),
+  data: z.object({ message: z.string(), limit: z.number().int().positive() }),
+})
+export type SocketLimitRefusal = z.infer<typeof socketLimitRefusalSchema>
+
 export const socketFailureSchema = z.object({ err: z.string(), message: z.string() })
 export interface SocketFailure<Code extends string = string> {
   err: Code

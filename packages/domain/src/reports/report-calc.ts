@@ -165,15 +165,3 @@ export function shiftBack(instant: Date, period: ComparePeriod, timeZone: string
 export function previousRange(start: Date, end: Date, period: ComparePeriod, timeZone: string) {
   return { start: shiftBack(start, period, timeZone), end: shiftBack(end, period, timeZone) }
 }
-
-// ---- CSV (spec 02 section 9: quoted header line, comma separated, empty values blank) ----
-
-/** One cell: text quoted with doubled quotes; numbers as JavaScript writes them; null blank. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return ''
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
-  return `"${value.replaceAll('"', '""')}"`
-}
-
-export const csvHeaderLine = (labels: readonly string[]) =>
-  `${labels.map((label) => csvCell(label)).join(',')}\r\n`

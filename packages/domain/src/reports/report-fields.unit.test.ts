@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   comparePeriodFor,
   counterPulses,
-  csvCell,
-  csvHeaderLine,
   dailyAverage,
   deltaOf,
   deltaShown,
@@ -284,15 +282,5 @@ describe('the previous period, aligned by the farm’s calendar', () => {
     })
     expect(parsed.compare_period).toBe('year')
     expect(reportRequestSchema.safeParse({ ...parsed, compare_period: 'decade' }).success).toBe(false)
-  })
-})
-
-describe('CSV cells', () => {
-  it('quotes text with doubled quotes, writes numbers in full and leaves empty values blank', () => {
-    expect(csvCell('Trio, "north"')).toBe('"Trio, ""north"""')
-    expect(csvCell(0.1 + 0.2)).toBe('0.30000000000000004')
-    expect(csvCell(null)).toBe('')
-    expect(csvCell(Number.NaN)).toBe('')
-    expect(csvHeaderLine(['Time', 'A, b'])).toBe('"Time","A, b"\r\n')
   })
 })

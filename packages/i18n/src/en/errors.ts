@@ -1,5 +1,9 @@
 // Refusals only screens behind login meet: the login page does without them (its JS budget).
 export const enErrors = {
+  too_many_connections_user:
+    'Kropla is open in too many windows for your user ({{limit}} at most). Close some and reload this page.',
+  too_many_connections_address:
+    'Too many Kropla connections come from your network address ({{limit}} at most). Close some windows and reload this page.',
   test_too_soon: 'You tested this channel a moment ago. Try again in {{seconds}} s.',
   push_not_subscribed: 'This device is not subscribed to notifications: turn them on first.',
   push_test_failed: 'The push service did not take the test notification. Try again later.',

@@ -2,6 +2,10 @@ import type { AppMessages } from '../messages'
 
 // Odmowy spotykane tylko na ekranach za logowaniem: strona logowania ich nie ładuje.
 export const plErrors: AppMessages['errors'] = {
+  too_many_connections_user:
+    'Kropla jest otwarta w zbyt wielu oknach Twojego użytkownika (najwyżej {{limit}}). Zamknij część z nich i odśwież tę stronę.',
+  too_many_connections_address:
+    'Z Twojego adresu sieciowego jest zbyt wiele połączeń z Kroplą (najwyżej {{limit}}). Zamknij część okien i odśwież tę stronę.',
   test_too_soon: 'Ten kanał był testowany przed chwilą. Spróbuj ponownie za {{seconds}} s.',
   push_not_subscribed: 'To urządzenie nie jest zapisane na powiadomienia: najpierw je włącz.',
   push_test_failed: 'Usługa powiadomień nie przyjęła powiadomienia testowego. Spróbuj później.',

@@ -1,14 +1,14 @@
 import { apiErrorSchema, newPasswordSchema, okAnswerSchema, passwordResetRequestSchema } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { LinkOrigin } from '../../mail/link-origin'
 import type { AttemptLimiter } from '../auth/attempt-limiter'
-import { publicOrigin } from '../users/public-origin'
 import type { PasswordResetService } from './password-reset-service'
 
 /** Public: /pass_reset, two steps. */
 export function registerPasswordResetRoutes(
   app: FastifyInstance,
-  deps: { passwordReset: PasswordResetService; publicUrl: string | undefined; attempts: AttemptLimiter },
+  deps: { passwordReset: PasswordResetService; linkOrigin: LinkOrigin; attempts: AttemptLimiter },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   routes.post(
@@ -30,7 +30,7 @@ export function registerPasswordResetRoutes(
       ])
       if (!admitted) return reply
       await deps.passwordReset.request(request.body, {
-        origin: publicOrigin(request, deps.publicUrl),
+        origin: deps.linkOrigin.forRequest(request),
         acceptLanguage: request.headers['accept-language'],
       })
       return { ok: true as const }

@@ -55,14 +55,14 @@ const column = (answer: SeriesReport, key: string) => {
 const iso = (answer: SeriesReport) => answer.timestamps.map((ts) => new Date(ts).toISOString())
 
 /** The CSV as a spreadsheet program reads it: quoted fields, commas inside quotes, blank cells. */
-async function exported(body: Record<string, unknown>) {
-  const token = await session.token()
+async function exported(body: Record<string, unknown>, who = session) {
+  const token = await who.token()
   const response = await fetch(`${server.url}/api/reports/export`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'csrf-token': token,
-      cookie: session.cookieHeader(),
+      cookie: who.cookieHeader(),
       'accept-language': 'en',
     },
     body: JSON.stringify(body),
@@ -570,5 +570,40 @@ describe('POST /api/reports/export', () => {
     const none = await exported({ ...body, type: 'temperature' })
     expect(none.status).toBe(400)
     expect(JSON.parse(none.text)).toMatchObject({ error: 'report_incorrect_data' })
+  })
+
+  it('neutralises a module name a spreadsheet would run as a formula; negative readings stay numbers', async () => {
+    // A user names their module so that whoever opens the export in a spreadsheet runs it.
+    const named = await seedAccount(server, ['AM-100-103'])
+    const module = named.modules[0]!
+    const own = await loggedIn(server.url, named.email, named.password)
+    const renamed = await own.write('PUT', `/api/objects/${module.id}`, { name: '=HYPERLINK("http://x")' })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    await storeReadings(server.database.pool, [
+      {
+        objectId: module.id,
+        field: 'TEMP_1',
+        idClient: named.user.id_client,
+        ts: new Date('2026-03-29T10:00:00Z'),
+        value: -3.5,
+      },
+    ])
+    const csv = await exported(
+      {
+        type: 'temperature',
+        sources: [{ id: module.id, field: 'TEMP_1' }],
+        start_date: '2026-03-29T10:00:00Z',
+        end_date: '2026-03-29T11:00:00Z',
+        grouping: 'minute',
+      },
+      own,
+    )
+    expect(csv.status).toBe(200)
+    // As written: an apostrophe first inside the quoted field, so the cell is text, not a formula.
+    expect(csv.text.split('\r\n')[0]).toContain(`,"'=HYPERLINK(""http://x"") Temperature 1 level 3 [°C]"`)
+    expect(csv.table[0]![2]).toBe(`'=HYPERLINK("http://x") Temperature 1 level 3 [°C]`)
+    // The reading is written as a number: -3.5, unquoted and without an apostrophe.
+    expect(csv.text.split('\r\n')[1]).toMatch(/,-3\.5$/)
+    expect(csv.table.slice(1)).toEqual([['2026-03-29 12:00:00', '2026-03-29T10:00:00.000Z', '-3.5']])
   })
 })

@@ -3,7 +3,7 @@ import {
   comparePeriodFor,
   counterPulses,
   csvCell,
-  csvHeaderLine,
+  csvHeader,
   dailyAverage,
   deltaOf,
   deltaShown,
@@ -598,14 +598,13 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
         if (failedObjects.size === current.objects.length)
           throw sourcesFailed(context, failedOf(current, failedObjects))
         if (!headerWritten) {
-          // A byte-order mark first: spreadsheet programs then read the text as UTF-8 (°C, ł).
+          // Labels start with the module's name, user text: csvHeader neutralises a formula.
           await write(
-            '\ufeff' +
-              csvHeaderLine([
-                `${translate(context.lang, 'report_csv.time')} (${current.timeZone})`,
-                translate(context.lang, 'report_csv.utc'),
-                ...current.columns.map((column) => columnLabel(context, column)),
-              ]),
+            csvHeader([
+              `${translate(context.lang, 'report_csv.time')} (${current.timeZone})`,
+              translate(context.lang, 'report_csv.utc'),
+              ...current.columns.map((column) => columnLabel(context, column)),
+            ]),
           )
           headerWritten = true
         }

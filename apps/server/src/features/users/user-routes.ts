@@ -14,10 +14,10 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLangFromRequest } from '../../app/request-lang'
+import type { LinkOrigin } from '../../mail/link-origin'
 import { requireAdmin, requireUser } from '../auth/auth-hooks'
 import type { BrowserSessions } from '../auth/browser-sessions'
 import type { AccountUsersService } from './account-users-service'
-import { publicOrigin } from './public-origin'
 import type { UsersDal } from './users-dal'
 
 const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -27,7 +27,8 @@ export interface UserRouteDeps {
   users: UsersDal
   accountUsers: AccountUsersService
   browserSessions: BrowserSessions
-  publicUrl: string | undefined
+  /** Where the invitation's link points (mail/link-origin.ts). */
+  linkOrigin: LinkOrigin
   /** After the user stores a language: the demo relabels its farm. */
   onLangChange?: (idClient: number, lang: Lang) => Promise<void>
 }
@@ -79,7 +80,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps) {
     },
     async (request, reply) => {
       const sent = await deps.accountUsers.invite(request.auth!.user, request.body, {
-        origin: publicOrigin(request, deps.publicUrl),
+        origin: deps.linkOrigin.forRequest(request),
         lang: pickLangFromRequest(request),
       })
       return reply.code(202).send(sent)

@@ -11,6 +11,7 @@ import { OfflineBanner } from '../../features/offline/OfflineBanner'
 import { registerServiceWorker } from '../../features/offline/register-service-worker'
 import { usePushOwnership } from '../../features/push/use-push-ownership'
 import { RealtimeProvider } from '../../features/realtime/RealtimeContext'
+import { RealtimeRefusedBanner } from '../../features/realtime/RealtimeRefusedBanner'
 import { useRealtime } from '../../features/realtime/useRealtime'
 import { useSession } from '../../features/session/useSession'
 import { SupportBanner } from '../../features/support/SupportBanner'
@@ -47,6 +48,7 @@ export function MainLayout() {
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           <OfflineBanner />
+          <RealtimeRefusedBanner refusal={realtime.refusal} />
           <SupportBanner />
           <Outlet />
         </AppShell.Main>

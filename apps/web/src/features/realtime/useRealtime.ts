@@ -4,8 +4,10 @@ import {
   type HistoryRequest,
   type LiveDataRow,
   type MeResponse,
+  type SocketLimitRefusal,
   type SupervisorHistoryAck,
   type SwitchClientAck,
+  socketLimitRefusalSchema,
   supervisorHistoryAckSchema,
   switchClientAckSchema,
   type WidgetIrrigationAck,
@@ -32,9 +34,21 @@ import { onServerEvent } from './on-server-event'
 
 export type ConnectionState = 0 | 1
 
+/** Why the server refused the channel: too many connections of this user or from this address. */
+export interface RealtimeRefusal {
+  code: SocketLimitRefusal['message']
+  limit: number
+}
+
 export interface Realtime {
   /** 1 connected, 0 disconnected (spec 01 section 4). */
   connection: ConnectionState
+  /**
+   * Set when the server refused the channel for too many connections (SOCKET_MAX_PER_USER or
+   * SOCKET_MAX_PER_ADDRESS): socket.io does not try again after a refusal, so the page says why
+   * and offers a reload.
+   */
+  refusal: RealtimeRefusal | null
   /** Asks the server to move this session to another client account; rejects with the server's answer. */
   /** `reason`: an operator's support access into someone else's account (the audit log keeps it). */
   switchClient: (idClient: number, reason?: string) => Promise<void>
@@ -73,6 +87,7 @@ export function useRealtime(idClient: number): Realtime {
   const { i18n } = useTranslation()
   const api = useApi()
   const [connection, setConnection] = useState<ConnectionState>(0)
+  const [refusal, setRefusal] = useState<RealtimeRefusal | null>(null)
   const socketRef = useRef<RealtimeSocket | null>(null)
   const dataListeners = useRef(new Set<(rows: LiveDataRow[]) => void>())
 
@@ -85,11 +100,16 @@ export function useRealtime(idClient: number): Realtime {
 
     socket.on('connect', () => {
       setConnection(1)
+      setRefusal(null)
       // Readings pushed while the channel was down are lost; read them once instead of waiting for the next ones.
       if (hasConnectedBefore) void queryClient.invalidateQueries({ queryKey: meQueryKey })
       hasConnectedBefore = true
     })
     socket.on('disconnect', () => setConnection(0))
+    socket.on('connect_error', (error) => {
+      const refused = socketLimitRefusalSchema.safeParse(error)
+      if (refused.success) setRefusal({ code: refused.data.message, limit: refused.data.data.limit })
+    })
     onServerEvent(socket, 'data', (rows) => {
       updateMe((me) => mergeLiveData(me, rows))
       for (const listener of dataListeners.current) listener(rows)
@@ -227,6 +247,7 @@ export function useRealtime(idClient: number): Realtime {
 
   return {
     connection,
+    refusal,
     switchClient,
     sendIrrigation,
     requestHistory,

@@ -1,4 +1,6 @@
 import {
+  csvHeader,
+  csvLine,
   type FailedReportSource,
   type IrrigationOutputInfo,
   type IrrigationReport,
@@ -16,7 +18,7 @@ import type { ReportContext, ReportGenerator } from '../report-generator'
 import { monthPages } from '../series-generator'
 import { dosageOf, localDaysOf, positiveProperty, roundTo, waterOf } from './irrigation-calc'
 import type { IrrigationReportDal, ReportManualOpen, ReportOutput, ReportPlan } from './irrigation-report-dal'
-import { csvHeader, csvLine, localTimestamp } from './report-csv'
+import { localTimestamp } from './report-csv'
 
 /** Spec 02 section 9: the irrigation report reads outputs o1-o4 of AM-411 and AM-421. */
 export const irrigationReportModels: readonly string[] = ['AM-411', 'AM-421']

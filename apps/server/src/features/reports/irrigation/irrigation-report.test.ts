@@ -1,7 +1,7 @@
 import { type IrrigationReport, irrigationReportSchema, reportRequestSchema } from '@kropla/domain'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { moduleOutput } from '../../../test/resource-fixtures'
+import { moduleOutput, renameOutput } from '../../../test/resource-fixtures'
 import { createdSchedule, irrigatedAccount } from '../../../test/schedule-fixtures'
 import { seedAccount, startTestServer, type TestServer } from '../../../test/test-server'
 import { createFleetDal } from '../../fleet/fleet-dal'
@@ -436,5 +436,42 @@ describe('irrigation report', () => {
       end_date: new Date(Date.now() + 86_400_000).toISOString(),
     })
     expect([future.status, future.body.error]).toEqual([400, 'report_in_future'])
+  })
+
+  // Last: it renames an output the tests above read by its name.
+  it('neutralises output and schedule names a spreadsheet would run as a formula in the CSV', async () => {
+    const { farm, idClient, outputs } = data
+    // A user of the account names an output and a schedule so that the export runs them.
+    await renameOutput(farm.session, outputs.o3.id, '=HYPERLINK("http://x")')
+    const schedule = await createdSchedule(farm.session, [{ kind: 'output', id: outputs.o3.id }], {
+      name: "@SUM(1+1)*cmd|' /C calc'!A0",
+      begin_date: '2020-01-01',
+    })
+    await server.database.pool.query(
+      `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, planned_at, open_at,
+         duration, status, confirmed_state)
+       values ($1, $2, $3, 'element', 0, $4, $4, 12, 10, 1)`,
+      [idClient, schedule.id, outputs.o3.id, at('2026-03-29T07:00:00Z')],
+    )
+    const token = await farm.session.token()
+    const response = await fetch(`${server.url}/api/reports/export`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'csrf-token': token,
+        cookie: farm.session.cookieHeader(),
+        'accept-language': 'en',
+      },
+      body: JSON.stringify({ type: 'irrigation', sources: [{ id_output: outputs.o3.id }], ...march }),
+    })
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    // An apostrophe first, inside the quoted field: the cells are text, not formulas.
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")","'@SUM(1+1)*cmd|' /C calc'!A0",0,12,`)
+    const rows = (parse(text, { bom: true }) as string[][]).slice(1)
+    expect(rows.map((row) => [row[1], row[2], row[3], row[5]])).toEqual([
+      ['2026-03-28T05:40:00.000Z', `'=HYPERLINK("http://x")`, 'Morning watering', '10'],
+      ['2026-03-29T07:00:00.000Z', `'=HYPERLINK("http://x")`, "'@SUM(1+1)*cmd|' /C calc'!A0", '12'],
+    ])
   })
 })

@@ -1,18 +1,3 @@
-/** CSV of spec 02 section 9: quoted header line, comma separated, empty values blank. */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return ''
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
-  if (typeof value === 'boolean') return value ? '1' : '0'
-  return `"${value.replaceAll('"', '""')}"`
-}
-
-/** The header line; a byte-order mark first so spreadsheet programs read the text as UTF-8. */
-export const csvHeader = (labels: readonly string[]) =>
-  `\ufeff${labels.map((label) => `"${label.replaceAll('"', '""')}"`).join(',')}\r\n`
-
-export const csvLine = (cells: readonly (string | number | boolean | null)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`
-
 const localFormatters = new Map<string, Intl.DateTimeFormat>()
 /** `YYYY-MM-DD HH:mm:ss` on the wall clock of `timeZone`. */
 export function localTimestamp(instant: Date, timeZone: string): string {

@@ -1,4 +1,6 @@
 import {
+  csvHeader,
+  csvLine,
   isControlType,
   type ParsedReportRequest,
   planStatus,
@@ -12,7 +14,7 @@ import { HttpError } from '../../../app/http-errors'
 import type { ReportContext, ReportGenerator } from '../report-generator'
 import { monthPages } from '../series-generator'
 import type { IrrigationReportDal, ReportOutput, ReportPlan } from './irrigation-report-dal'
-import { csvHeader, csvLine, localTimestamp } from './report-csv'
+import { localTimestamp } from './report-csv'
 
 /** Resolves a schedule's elements to outputs as the planner does (features/schedules/resolve-elements). */
 export type ScheduleElementsResolver = (

@@ -7,6 +7,7 @@ import {
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeReadings } from '../../../ingest/readings-dal'
+import { renameOutput } from '../../../test/resource-fixtures'
 import { createdSchedule, irrigatedAccount } from '../../../test/schedule-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 import { createIrrigationReportDal } from './irrigation-report-dal'
@@ -386,5 +387,29 @@ describe('schedule report', () => {
     expect([foreign.status, foreign.body.error]).toEqual([404, 'report_sources_failed'])
     expect([missing.status, missing.body.error]).toEqual([404, 'report_sources_failed'])
     expect(foreign.body.issues).toEqual(missing.body.issues)
+  })
+
+  // Last: it renames an output the tests above read by its name.
+  it('neutralises an output name a spreadsheet would run as a formula in the CSV', async () => {
+    const { farm } = data
+    const [, , v2] = farm.valve
+    await renameOutput(farm.session, v2!.id, '=HYPERLINK("http://x")')
+    const token = await farm.session.token()
+    const response = await fetch(`${server.url}/api/reports/export`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'csrf-token': token,
+        cookie: farm.session.cookieHeader(),
+        'accept-language': 'en',
+      },
+      body: JSON.stringify(body()),
+    })
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    // An apostrophe first, inside the quoted field: the cell is text, not a formula.
+    expect(text).toContain(`,"'=HYPERLINK(""http://x"")","irrigation",10,`)
+    const rows = (parse(text, { bom: true }) as string[][]).slice(1)
+    expect(rows.find((row) => row[1] === '2026-03-29T05:00:00.000Z')?.[3]).toBe(`'=HYPERLINK("http://x")`)
   })
 })
