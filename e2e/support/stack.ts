@@ -19,11 +19,21 @@ export interface Stack {
   logs(): string
   /** SIGTERM to the simulator, then the server; SIGKILL to whatever outlives the grace period; removes the data directory. */
   stop(): Promise<void>
+  /**
+   * Moves the server's and the simulator's clock to `to` (the server first, so no reading arrives
+   * from its future) and resolves once both have acted on it: the plan runner's pass and the alarm
+   * sweep done, the farm's physics advanced and a reading sent. Only on the test clock (ADR 0084).
+   */
+  moveClock(to: Date): Promise<void>
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 const serverBin = path.join(repoRoot, 'apps/server/bin/kropla.mjs')
 const simulatorBin = path.join(repoRoot, 'apps/simulator/bin/simulator.mjs')
+/** The same server and simulator on a clock the journey moves: test-only entry points (ADR 0084). */
+const clockedServerEntry = path.join(repoRoot, 'apps/server/src/test/clocked-server.mjs')
+const clockedSimulatorEntry = path.join(repoRoot, 'apps/simulator/src/test/clocked-simulator.mjs')
+const moveClockTimeoutMs = 60_000
 const webDist = path.join(repoRoot, 'apps/web/dist/index.html')
 
 const readyTimeoutMs = 90_000
@@ -45,6 +55,14 @@ export interface StackOptions {
   prepare?: (preparation: Preparation) => Promise<void>
   /** Settings of the server beyond the journeys' own (e.g. GEOCODER_URL of a stand-in service). */
   env?: Record<string, string>
+  /**
+   * `kropla serve` and the simulator's own command line on the machine's clock, exactly as
+   * `npm start` runs them, for the few journeys named "on the wall clock". By default both run
+   * through their test entry points on a clock the journey moves (`moveClock`).
+   */
+  wallClock?: boolean
+  /** Where the test clock starts (default: now). */
+  clockStart?: Date
 }
 
 /** A port nobody listens on right now (the kernel's choice for port 0, released at once). */
@@ -74,11 +92,18 @@ interface Child {
   exited: Promise<void>
 }
 
-function startChild(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Child {
+function startChild(
+  name: string,
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  clocked = false,
+): Child {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // A test entry point's clock is moved over an IPC channel.
+    stdio: clocked ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
   running.add(child)
   const output: string[] = []
@@ -145,6 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     MQTT_PORT: String(mqttPort),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...(options.clockStart ? { TEST_CLOCK_START: options.clockStart.toISOString() } : {}),
     ...options.env,
   }
   // Settings from the developer's shell must not point the server somewhere else.
@@ -180,7 +206,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   try {
     await options.prepare?.({ dataDir, cli })
-    server = startChild('server', serverBin, ['serve'], env)
+    server = options.wallClock
+      ? startChild('server', serverBin, ['serve'], env)
+      : startChild('server', clockedServerEntry, [], env, true)
     const serverProcess = server.process
     await until(
       `GET ${baseUrl}/readyz`,
@@ -198,9 +226,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (options.simulator !== false) {
       simulator = startChild(
         'simulator',
-        simulatorBin,
+        options.wallClock ? simulatorBin : clockedSimulatorEntry,
         ['--mqtt', `mqtt://127.0.0.1:${mqttPort}`, '--interval', '1'],
         env,
+        !options.wallClock,
       )
       const simulatorChild = simulator
       await until('the simulator connects every module', () => logs().includes('all modules connected'), {
@@ -215,5 +244,28 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error
   }
 
-  return { baseUrl, mqttPort, dataDir, logs, stop }
+  const moveClock = async (to: Date) => {
+    if (options.wallClock) throw new Error('this stack runs on the wall clock: its time cannot be moved')
+    for (const child of [server, simulator]) if (child) await clockMoved(child, to)
+  }
+
+  return { baseUrl, mqttPort, dataDir, logs, stop, moveClock }
+}
+
+/** Sends one move to a test entry point and waits for its answer. */
+function clockMoved(child: Child, to: Date): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.process.off('message', onMessage)
+      reject(new Error(`the clock did not move to ${to.toISOString()} within ${moveClockTimeoutMs} ms`))
+    }, moveClockTimeoutMs)
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: string } | null)?.type !== 'clock-moved') return
+      clearTimeout(timer)
+      child.process.off('message', onMessage)
+      resolve()
+    }
+    child.process.on('message', onMessage)
+    child.process.send({ type: 'move-clock', to: to.toISOString() })
+  })
 }

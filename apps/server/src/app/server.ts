@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import pino from 'pino'
@@ -50,6 +51,13 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
 
 /** Test seams: clocks, intervals and thresholds, per area (see the wire-*.ts modules). */
 export interface ServerOptions extends AccountsOptions, IrrigationOptions, TestAreaOptions {
+  /**
+   * The one clock every service reads (the system's by default). Tests move a MovableClock: in
+   * process, or through the test-only entry point `src/test/clocked-server.ts` (ADR 0084); no
+   * route or setting of the product moves it. `now` (AccountsOptions) is the older seam and wins
+   * over it where a test still passes one.
+   */
+  clock?: Clock
   /** Failed device logins (MQTT CONNECT, HTTP ingest): tests lower the thresholds. */
   deviceLoginPolicies?: Partial<DeviceLoginPolicies>
   /** How often silent modules and undelivered alarm notifications are looked for (default 30 s). */
@@ -77,6 +85,14 @@ export async function startServer(
   logger = createLogger(config),
   options: ServerOptions = {},
 ): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock
+  const now = options.now ?? (() => clock.now())
+  options = {
+    ...options,
+    now,
+    manualControl: { now, ...options.manualControl },
+    planRuntime: { now, ...options.planRuntime },
+  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
   let broker: MqttTransport | undefined
   try {
@@ -97,7 +113,7 @@ export async function startServer(
     })
     const auth = wireSessions(database, config, options)
     const realtime = await wireRealtime(app, auth.sessions, config)
-    const traffic = createTrafficRecorder(options.now)
+    const traffic = createTrafficRecorder(now)
     const devices = wireDevices(database, logger, traffic)
     const outbound = wireOutbound(config, logger, options.outboundAllowedOrigins)
     const alarms = wireAlarms(app, {
@@ -107,7 +123,7 @@ export async function startServer(
       realtime,
       outbound,
       linkOrigin,
-      now: options.now,
+      now,
       sweepMs: options.alarmSweepMs,
     })
     const irrigation = wireIrrigation(
@@ -128,16 +144,17 @@ export async function startServer(
       attempts: auth.attempts,
       map: config,
       forgetModule,
+      now,
     })
-    wireDashboards(app, { database, logger, realtime, now: options.now })
-    wireOperator(app, { database, realtime, forgetModule, traffic, now: options.now })
+    wireDashboards(app, { database, logger, realtime, now })
+    wireOperator(app, { database, realtime, forgetModule, traffic, now })
     wireReportTemplates(app, { database, logger })
-    wireWeather(app, { database, now: options.now })
-    wireHistory({ database, logger, realtime, now: options.now })
-    wireReports(app, { database, now: options.now })
+    wireWeather(app, { database, now })
+    wireHistory({ database, logger, realtime, now })
+    wireReports(app, { database, now })
     const testArea = wireTestArea(
       app,
-      { database, realtime, manual: irrigation.manual, traffic, logger, now: options.now },
+      { database, realtime, manual: irrigation.manual, traffic, logger, now },
       options,
     )
     wireTestChecks(app, {
@@ -146,7 +163,7 @@ export async function startServer(
       subscriptions: alarms.subscriptions,
       origin: alarms.origin,
       runs: testArea.runs,
-      now: options.now,
+      now,
     })
     const accounts = wireAccounts(app, {
       database,
@@ -170,6 +187,7 @@ export async function startServer(
       alarms,
       deviceLoginPolicies: options.deviceLoginPolicies,
       traffic,
+      now,
     })
     let ready = false
     wireOps(app, { database, ingest, started: () => ready, mqtt: () => Boolean(broker) })

@@ -54,6 +54,7 @@ export function wireIngest(
     alarms: Pick<Alarms, 'monitor'>
     deviceLoginPolicies?: Partial<DeviceLoginPolicies>
     traffic?: TrafficRecorder
+    now?: () => Date
   },
 ) {
   const { objects, irrigation, alarms } = deps
@@ -65,6 +66,7 @@ export function wireIngest(
     publisher: deps.realtime.publisher,
     logger: deps.logger,
     flushMs: deps.config.INGEST_FLUSH_MS,
+    now: deps.now,
     // An acknowledged id is a configuration (objects) or a command; each settles only its own.
     onAck: async (object, ack) => [
       ...(await objects.acknowledge(object, ack)),

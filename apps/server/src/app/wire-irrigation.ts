@@ -99,8 +99,9 @@ export function wireIrrigation(
       logger,
       onPlansDeleted: plansDeleted,
       onScheduleChanged: (idClient, idSchedule) => plans.replan(idClient, idSchedule),
+      now,
     }),
-    plans: createSchedulePlansService({ db }),
+    plans: createSchedulePlansService({ db, now }),
   })
 
   return {

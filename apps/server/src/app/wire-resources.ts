@@ -38,6 +38,7 @@ export function wireResources(
     forgetModule: (serial: string) => void
     /** The map's tile service and the address geocoder (server-wide). */
     map: { MAP_TILE_URL: string; MAP_TILE_ATTRIBUTION: string; GEOCODER_URL?: string }
+    now?: () => Date
   },
 ) {
   const db = deps.database.db
@@ -47,6 +48,7 @@ export function wireResources(
     directory: { forget: deps.forgetModule },
     devices: deps.devices,
     live: deps.realtime.publisher,
+    now: deps.now,
   })
   registerObjectsRoutes(app, { objects, attempts: deps.attempts })
   const { logger } = deps

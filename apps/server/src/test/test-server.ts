@@ -10,6 +10,7 @@ import { type RunningServer, type ServerOptions, startServer } from '../app/serv
 import { loadConfig } from '../config/env'
 import { createClientsDal } from '../features/clients/clients-dal'
 import { createFleetDal } from '../features/fleet/fleet-dal'
+import { setPasswordCostForTests } from '../features/auth/password'
 import { createFleetService } from '../features/fleet/fleet-service'
 import { createUserAccounts } from '../features/users/user-accounts'
 import { createUsersDal } from '../features/users/users-dal'
@@ -46,6 +47,9 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
     },
   }
 }
+
+// Thousands of logins a run at a test cost rather than the product's (ADR 0085).
+setPasswordCostForTests()
 
 export async function startTestServer(
   env: Record<string, string> = {},

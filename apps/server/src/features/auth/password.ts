@@ -1,7 +1,19 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 /** scrypt at the OWASP Password Storage Cheat Sheet strength: N=2^17, r=8, p=1 (128 MiB). */
-const cost = { N: 2 ** 17, r: 8, p: 1 }
+export const productPasswordCost = { N: 2 ** 17, r: 8, p: 1 }
+let cost = productPasswordCost
+
+/**
+ * For test servers only (src/test): new hashes at N=2^10, the same algorithm and stored format
+ * (ADR 0085). Every hash names its own cost, so each check still verifies what was stored; what
+ * changes is the half second of CPU (and 128 MiB) that each of a test run's thousands of logins
+ * cost at the product's strength. No setting or route reaches it.
+ */
+export function setPasswordCostForTests(next: typeof productPasswordCost = testPasswordCost): void {
+  cost = next
+}
+export const testPasswordCost = { N: 2 ** 10, r: 8, p: 1 }
 const keyLength = 64
 const maxmem = 256 * 1024 * 1024
 
