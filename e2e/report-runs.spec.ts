@@ -6,16 +6,16 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
-import { farmWallClock } from './support/farm-clock'
+import { farmWallClock, moveFarmTime, wholeMinuteAfter } from './support/farm-clock'
 import { logInAsDemo, visit } from './support/journey'
 import { pageRead, pageWrite } from './support/page-fetch'
 import { outputPlans } from './support/schedule-runs'
 
 /**
- * The irrigation and schedule reports with a real run in them: a schedule saved for the next
- * minutes on the demo's tomato field valve, run by the server's plan runner on the simulated
- * module and confirmed by it, then both reports generated in the creator over the farm's day so
- * far. The irrigation table's row (output, schedule, duration, water = flow x duration / 60 with
+ * The irrigation and schedule reports with a real run in them: a schedule saved for ten minutes
+ * ahead on the demo's tomato field valve, the farm's time moved to its minute (ADR 0084), run by
+ * the server's plan runner on the simulated module and confirmed by it, the time moved past its end,
+ * then both reports generated in the creator over the farm's day so far. The irrigation table's row (output, schedule, duration, water = flow x duration / 60 with
  * the output's flow), the summary and the total, the schedule chart's panel and the run's row
  * with its state, and both CSVs holding the run's row.
  */
@@ -31,9 +31,10 @@ const fixed = (value: number, decimals: number) =>
 
 describe('reports with a real run', () => {
   it('a schedule run by the plan runner appears in the irrigation report (row, water, totals, CSV) and the schedule report (panel, run state, CSV)', {
-    timeout: 420_000,
+    timeout: 300_000,
   }, async () => {
     const { page, pageErrors } = await env.visit()
+    await page.clock.install()
     await logInAsDemo(page, env.stack.baseUrl)
 
     const outputs = await pageRead<{ id: number; name: string; properties: { flow?: number } | null }[]>(
@@ -45,8 +46,8 @@ describe('reports with a real run', () => {
     const flow = Number(valve.properties?.flow)
     expect(flow, 'the demo valve has a flow').toBeGreaterThan(0)
 
-    // One run of one minute at the next whole minute at least 70 s away, on that day only.
-    const start = Math.ceil((Date.now() + 70_000) / minute) * minute
+    // One run of one minute, ten minutes ahead, on that day only.
+    const start = wholeMinuteAfter(Date.now(), 10 * minute)
     const planned = farmWallClock(start, farmZone)
     const name = 'Report run check'
     const saved = await pageWrite(page, 'POST', '/api/schedulers', {
@@ -67,16 +68,20 @@ describe('reports with a real run', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
     const scheduleId = Number(saved.body.id)
 
-    // The plan runner opens the valve at its minute, the module confirms and closes it after a minute.
+    // At its minute the plan runner opens the valve and the module confirms it; a minute later the
+    // module closes it by its own clock.
     const planOfRun = async () =>
       (await outputPlans(page, new Date(start - 60 * minute), new Date(start + 60 * minute))).find(
         (plan: OutputPlanRow) => plan.id_schedule === scheduleId,
       )
+    expect((await planOfRun())?.status, 'planned, not yet sent').toBe(planStatus.planned)
+    await moveFarmTime(env.stack, new Date(start), page)
     await expect
-      .poll(async () => (await planOfRun())?.status, {
-        timeout: start - Date.now() + 180_000,
-        interval: 2_000,
-      })
+      .poll(async () => (await planOfRun())?.confirmed_state ?? null, { timeout: 60_000, interval: 500 })
+      .not.toBeNull()
+    await moveFarmTime(env.stack, new Date(start + minute + 2_000), page)
+    await expect
+      .poll(async () => (await planOfRun())?.status, { timeout: 60_000, interval: 500 })
       .toBe(planStatus.executed)
     const plan = (await planOfRun())!
     expect(plan.confirmed_state, 'the module confirmed the run').not.toBeNull()
@@ -84,8 +89,8 @@ describe('reports with a real run', () => {
     expect(plan.duration).toBe(1)
     const water = (flow * 1) / 60
 
-    // The farm's day so far; the run's close (a whole minute) is not after the end.
-    const end = farmWallClock(Date.now(), farmZone)
+    // The farm's day so far (on the moved clock, the minute the run closed).
+    const end = farmWallClock(start + minute, farmZone)
     // From the farm's midnight of the run's day (a run just before midnight reports over two days).
     const dayStart = `${planned.slice(0, 10)}T00:00`
     const days = end.slice(0, 10) === planned.slice(0, 10) ? '1 day' : '2 days'

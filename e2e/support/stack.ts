@@ -20,9 +20,9 @@ export interface Stack {
   /** SIGTERM to the simulator, then the server; SIGKILL to whatever outlives the grace period; removes the data directory. */
   stop(): Promise<void>
   /**
-   * Moves the server's and the simulator's clock to `to` (the server first, so no reading arrives
-   * from its future) and resolves once both have acted on it: the plan runner's pass and the alarm
-   * sweep done, the farm's physics advanced and a reading sent. Only on the test clock (ADR 0084).
+   * Moves the simulator's and the server's clock to `to` and resolves once both have acted on it:
+   * the plan runner's pass and the alarm sweep done, the farm's physics advanced and every module's
+   * reading sent. Only on the test clock (ADR 0084).
    */
   moveClock(to: Date): Promise<void>
 }
@@ -246,18 +246,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const moveClock = async (to: Date) => {
     if (options.wallClock) throw new Error('this stack runs on the wall clock: its time cannot be moved')
-    for (const child of [server, simulator]) if (child) await clockMoved(child, to)
+    // The modules first: a run the server sends at the new time is timed by a module's clock.
+    if (simulator) await answered(simulator, { type: 'move-clock', to: to.toISOString() })
+    if (server) await answered(server, { type: 'move-clock', to: to.toISOString() })
+    if (simulator) await answered(simulator, { type: 'tick' })
   }
 
   return { baseUrl, mqttPort, dataDir, logs, stop, moveClock }
 }
 
-/** Sends one move to a test entry point and waits for its answer. */
-function clockMoved(child: Child, to: Date): Promise<void> {
+/** Sends one clock message to a test entry point and waits for its answer. */
+function answered(
+  child: Child,
+  message: { type: 'move-clock'; to: string } | { type: 'tick' },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.process.off('message', onMessage)
-      reject(new Error(`the clock did not move to ${to.toISOString()} within ${moveClockTimeoutMs} ms`))
+      reject(new Error(`no answer to ${JSON.stringify(message)} within ${moveClockTimeoutMs} ms`))
     }, moveClockTimeoutMs)
     const onMessage = (message: unknown) => {
       if ((message as { type?: string } | null)?.type !== 'clock-moved') return
@@ -266,6 +272,6 @@ function clockMoved(child: Child, to: Date): Promise<void> {
       resolve()
     }
     child.process.on('message', onMessage)
-    child.process.send({ type: 'move-clock', to: to.toISOString() })
+    child.process.send(message)
   })
 }
