@@ -15,7 +15,9 @@ import { logInAsDemo, visit } from './support/journey'
  */
 
 const en = catalogues.en
-const env = useJourneyEnvironment()
+// One of the few journeys on the wall clock (ADR 0084): `kropla serve` and the simulator exactly as
+// `npm start` runs them, the valve opening at a real minute by the machine's clock.
+const env = useJourneyEnvironment({ wallClock: true })
 
 const valves = demoFarm.modules.find((module) => module.model === 'AM-411')!
 /** The demo names each output after what it drives (irrigating valves). */
@@ -49,7 +51,7 @@ const outputCard = (page: Page, name: string): Locator => page.getByRole('region
 const valveOf = (card: Locator) => card.locator('[data-testid^="manual-value-"]')
 const busyOf = (card: Locator) => card.locator('[data-testid^="busy-"]')
 
-describe('irrigation', () => {
+describe('irrigation on the wall clock', () => {
   it('plans a sequential schedule in the browser, previews its one run, the valve opens at that minute and the calendar shows it executed; manual opening for a minute; a validation rule', {
     timeout: 300_000,
   }, async () => {
