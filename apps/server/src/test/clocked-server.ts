@@ -13,7 +13,9 @@ import { setPasswordCostForTests } from '../features/auth/password'
 
 const send = process.send?.bind(process)
 if (!send) {
-  console.error('clocked-server is a test entry point: start it with an IPC channel (see e2e/support/stack.ts)')
+  console.error(
+    'clocked-server is a test entry point: start it with an IPC channel (see e2e/support/stack.ts)',
+  )
   process.exit(2)
 }
 

@@ -13,7 +13,9 @@ import { runSimulatorCli } from '../run-cli'
 
 const send = process.send?.bind(process)
 if (!send) {
-  console.error('clocked-simulator is a test entry point: start it with an IPC channel (see e2e/support/stack.ts)')
+  console.error(
+    'clocked-simulator is a test entry point: start it with an IPC channel (see e2e/support/stack.ts)',
+  )
   process.exit(2)
 }
 
