@@ -63,6 +63,12 @@ export interface StackOptions {
   wallClock?: boolean
   /** Where the test clock starts (default: now). */
   clockStart?: Date
+  /**
+   * Seconds between the simulated modules' readings (default 3): often enough for a journey to
+   * watch a value change within seconds, rare enough that three journeys' live traffic does not
+   * take a core of a 2-core machine.
+   */
+  readingIntervalSeconds?: number
 }
 
 /** A port nobody listens on right now (the kernel's choice for port 0, released at once). */
@@ -227,7 +233,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       simulator = startChild(
         'simulator',
         options.wallClock ? simulatorBin : clockedSimulatorEntry,
-        ['--mqtt', `mqtt://127.0.0.1:${mqttPort}`, '--interval', '1'],
+        ['--mqtt', `mqtt://127.0.0.1:${mqttPort}`, '--interval', String(options.readingIntervalSeconds ?? 3)],
         env,
         !options.wallClock,
       )
