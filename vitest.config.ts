@@ -35,6 +35,10 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          // Files share their worker's module graph (the server's modules are loaded once a worker,
+          // not once a file); each file still starts its own server through the composition root, so
+          // no service outlives its file. A file that changes process state (TZ) puts it back.
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts'],
           exclude: unitTests,
           // Every answer of a test server has a status its route declares (the OpenAPI document);
@@ -51,6 +55,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
+          // playwright-core, the domain's schemas and the catalogues loaded once a worker, not once
+          // a journey (about 8 s of CPU each); every journey still has its own server and browser.
+          isolate: false,
           include: ['**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -14,7 +14,9 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await server?.stop()
-  process.env.TZ = serverZone
+  // Test files share their worker's process (isolate: false): the zone goes back as it was.
+  if (serverZone === undefined) delete process.env.TZ
+  else process.env.TZ = serverZone
 })
 
 const wallClock = (moment: Date, timeZone: string) =>
