@@ -1,8 +1,18 @@
 import { z } from 'zod'
 import { multiLineText, singleLineText } from '../input/text'
 
-export const idSchema = z.number().int().positive().max(2_147_483_647)
+/** A row id of a serial (int4) key: the largest is 2^31 - 1. */
+const maxSerialId = 2_147_483_647
+export const idSchema = z.number().int().positive().max(maxSerialId)
 export const idListSchema = z.array(idSchema).max(1000)
+/** An id as it arrives in a path or a query string (`/api/objects/17`), coerced from text. */
+export const pathIdSchema = z.coerce.number().int().positive().max(maxSerialId)
+/** The `:id` path parameter of every route that names one row of a serial key. */
+export const idParamsSchema = z.object({ id: pathIdSchema })
+/** The `:id` of a bigserial (int8) key, such as alarms': up to the largest exact JSON integer. */
+export const bigIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+})
 
 export const resourceNameSchema = singleLineText({ error: 'errors.field_required' })
   .trim()

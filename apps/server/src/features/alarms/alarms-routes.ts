@@ -2,8 +2,10 @@ import {
   alarmListQuerySchema,
   alarmRowSchema,
   apiErrorSchema,
+  bigIdParamsSchema,
   confirmAllAlarmsAnswerSchema,
   noContentSchema,
+  pathIdSchema,
   singleLineText,
 } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
@@ -13,9 +15,8 @@ import type { AuthContext } from '../auth/auth-context'
 import { requireUser } from '../auth/auth-hooks'
 import type { AlarmsService } from './alarms-service'
 
-const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 const historyQuerySchema = z.object({
-  id_object: z.coerce.number().int().positive().max(2_147_483_647),
+  id_object: pathIdSchema,
   alarm_name: singleLineText().min(1).max(100),
 })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
@@ -76,7 +77,7 @@ export function registerAlarmsRoutes(app: FastifyInstance, deps: { alarms: Alarm
       schema: {
         tags: ['alarms'],
         summary: "Confirm one alarm of the account by the session's user (name and time kept)",
-        params: idParamsSchema,
+        params: bigIdParamsSchema,
         response: { 200: alarmRowSchema, ...errors },
       },
     },
@@ -91,7 +92,7 @@ export function registerAlarmsRoutes(app: FastifyInstance, deps: { alarms: Alarm
         tags: ['alarms'],
         summary:
           'Remove an inactive alarm of the account; an active one answers 409 alarm_active_not_deleted',
-        params: idParamsSchema,
+        params: bigIdParamsSchema,
         response: { 204: noContentSchema, ...errors, 409: apiErrorSchema },
       },
     },

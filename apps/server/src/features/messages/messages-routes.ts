@@ -1,6 +1,7 @@
 import {
   adminMessageSchema,
   apiErrorSchema,
+  idParamsSchema,
   messageTemplateSchema,
   okAnswerSchema,
   saveMessageSchema,
@@ -13,7 +14,6 @@ import { z } from 'zod'
 import { requireAdminus, requireUser } from '../auth/auth-hooks'
 import type { MessagesService } from './messages-service'
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 const writeErrors = { ...errors, 409: apiErrorSchema, 500: apiErrorSchema }
 
@@ -48,7 +48,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
       schema: {
         tags: userTags,
         summary: 'One of my messages',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: userMessageSchema, ...errors },
       },
     },
@@ -61,7 +61,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
       schema: {
         tags: userTags,
         summary: 'Mark one of my messages read or unread',
-        params: idParams,
+        params: idParamsSchema,
         body: z.object({ read: z.boolean() }),
         response: { 200: userMessageSchema, ...writeErrors },
       },
@@ -75,7 +75,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
       schema: {
         tags: userTags,
         summary: 'Delete one of my messages',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: okAnswerSchema, ...writeErrors },
       },
     },
@@ -118,7 +118,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
       schema: {
         tags: adminTags,
         summary: 'Withdraw a message from every recipient',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: okAnswerSchema, ...writeErrors },
       },
     },
@@ -159,7 +159,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
       schema: {
         tags: adminTags,
         summary: 'Edit a template',
-        params: idParams,
+        params: idParamsSchema,
         body: saveMessageTemplateSchema,
         response: { 200: messageTemplateSchema, ...writeErrors },
       },
@@ -173,7 +173,7 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
       schema: {
         tags: adminTags,
         summary: 'Remove a template',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: okAnswerSchema, ...writeErrors },
       },
     },

@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   createObjectSchema,
+  idParamsSchema,
   nfcCheckResultSchema,
   nfcCodeSchema,
   objectAssignmentSchema,
@@ -17,7 +18,6 @@ import type { AttemptLimiter } from '../auth/attempt-limiter'
 import { requireUser } from '../auth/auth-hooks'
 import type { ObjectsService } from './objects-service'
 
-const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 const addErrors = { ...errors, 409: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema }
 

@@ -6,6 +6,7 @@ import {
   confirmAlarmsRequestSchema,
   fleetImportReportSchema,
   fleetImportRequestSchema,
+  idParamsSchema,
   messageReaderSchema,
   okAnswerSchema,
   operatorAlarmSchema,
@@ -22,7 +23,6 @@ import { z } from 'zod'
 import { requireAdminus } from '../auth/auth-hooks'
 import type { OperatorService } from './operator-service'
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const readErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 const writeErrors = { ...readErrors, 409: apiErrorSchema, 500: apiErrorSchema }
 
@@ -67,7 +67,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
       schema: {
         tags,
         summary: 'One client account with its users and modules',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: operatorClientDetailSchema, ...readErrors },
       },
     },
@@ -81,7 +81,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
         tags,
         summary:
           'Block or unblock a client account, set or clear its expiry; blocking logs its users out at once',
-        params: idParams,
+        params: idParamsSchema,
         body: clientAccessChangeSchema,
         response: { 200: operatorClientDetailSchema, ...writeErrors },
       },
@@ -119,7 +119,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
       schema: {
         tags,
         summary: 'One module of the fleet with its last ingest rejections',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: operatorModuleDetailSchema, ...readErrors },
       },
     },
@@ -171,7 +171,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
       schema: {
         tags,
         summary: 'One module with its last ingest rejections',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: operatorModuleDetailSchema, ...readErrors },
       },
     },
@@ -184,7 +184,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
       schema: {
         tags,
         summary: 'Delete a module with its data',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: okAnswerSchema, ...writeErrors },
       },
     },
@@ -225,7 +225,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
       schema: {
         tags,
         summary: 'Who got one message and who read it',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: z.array(messageReaderSchema), ...readErrors },
       },
     },

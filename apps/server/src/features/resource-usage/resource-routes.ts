@@ -1,10 +1,15 @@
-import { apiErrorSchema, okAnswerSchema, type ResourceUsage, resourceUsageSchema } from '@kropla/domain'
+import {
+  apiErrorSchema,
+  idParamsSchema,
+  okAnswerSchema,
+  type ResourceUsage,
+  resourceUsageSchema,
+} from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireUser } from '../auth/auth-hooks'
 
-const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 const writeErrors = { ...errors, 409: apiErrorSchema, 500: apiErrorSchema }
 

@@ -1,8 +1,10 @@
 import {
   apiErrorSchema,
   endScheduleSchema,
+  idParamsSchema,
   okAnswerSchema,
   outputPlanRowSchema,
+  pathIdSchema,
   pauseScheduleSchema,
   saveScheduleSchema,
   scheduleHistorySchema,
@@ -17,7 +19,6 @@ import { requireUser } from '../auth/auth-hooks'
 import type { SchedulePlansService } from './schedule-plans-service'
 import type { ScheduleActor, SchedulesService } from './schedules-service'
 
-const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const listQuerySchema = z.object({ hidden: z.enum(['0', '1', 'true', 'false']).optional() })
 const errors = {
   400: apiErrorSchema,
@@ -93,16 +94,13 @@ export function registerScheduleRoutes(
         summary:
           'The openings a schedule would make over the next 7 days, before it is saved (id_schedule: the schedule being edited)',
         body: saveScheduleSchema,
-        querystring: z.object({ id_schedule: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ id_schedule: pathIdSchema.optional() }),
         response: { 200: schedulePreviewSchema, ...errors },
       },
     },
     (request) => {
       const input = parseInput(saveScheduleSchema, request.body)
-      const query = parseInput(
-        z.object({ id_schedule: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
-        request.query,
-      )
+      const query = parseInput(z.object({ id_schedule: pathIdSchema.optional() }), request.query)
       return plans.preview(actorOf(request), input, query.id_schedule ?? null)
     },
   )

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  idParamsSchema,
   moduleDiagnosticsSchema,
   outputTestRequestSchema,
   testRunSchema,
@@ -15,7 +16,6 @@ import type { DiagnosticsService } from './diagnostics-service'
 import type { TestRunsService } from './test-runs-service'
 import type { TestWalks } from './test-walks'
 
-const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 const startErrors = { ...errors, 409: apiErrorSchema, 500: apiErrorSchema }
 

@@ -2,6 +2,7 @@ import {
   accountUserSchema,
   apiErrorSchema,
   deleteOwnUserSchema,
+  idParamsSchema,
   invitationSentSchema,
   inviteUserSchema,
   langAnswerSchema,
@@ -20,7 +21,6 @@ import type { BrowserSessions } from '../auth/browser-sessions'
 import type { AccountUsersService } from './account-users-service'
 import type { UsersDal } from './users-dal'
 
-const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 
 export interface UserRouteDeps {
