@@ -59,7 +59,9 @@ export default defineConfig({
           // a journey (about 8 s of CPU each); every journey still has its own server and browser.
           isolate: false,
           include: ['**/*.spec.ts'],
-          testTimeout: 120_000,
+          // Generous for a slow, busy machine (a journey's own waits are for what a user waits for):
+          // at a load of 20 on 2 cores, 120 s cut two journeys that pass in 40 s on a quiet one.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
           // Each journey starts its own server (free ports, its own data directory) and browser, so
           // journeys run beside each other and the other tiers: most of a journey's time is waiting
