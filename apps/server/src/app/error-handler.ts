@@ -8,8 +8,10 @@ import { pickLangFromRequest } from './request-lang'
 /** Every failure answers `{error, message, issues?}` in the user's language; nothing else leaks. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError)
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return sendError(request, reply, error.code, error.status, error.params, error.issues)
+    }
     const lang = pickLangFromRequest(request)
     if (hasZodFastifySchemaValidationErrors(error)) {
       const refusal = validationFailed(

@@ -13,6 +13,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   internal: 500,
   too_many_attempts: 429,
   test_too_soon: 429,
+  busy_try_again: 429,
   account_blocked: 403,
   account_expired: 403,
   registration_failed: 500,
@@ -56,15 +57,23 @@ export class HttpError extends Error {
   readonly status: number
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; params?: Record<string, string | number>; issues?: FieldIssue[] } = {},
+    options: {
+      status?: number
+      params?: Record<string, string | number>
+      issues?: FieldIssue[]
+      /** Sent as `Retry-After` (seconds): when a refused request may be tried again. */
+      retryAfterSeconds?: number
+    } = {},
   ) {
     super(code)
     this.status = options.status ?? statusOf[code] ?? 400
     this.params = options.params
     this.issues = options.issues
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
   readonly params: Record<string, string | number> | undefined
   readonly issues: FieldIssue[] | undefined
+  readonly retryAfterSeconds: number | undefined
 }
 
 /**

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
 import { aboutOf, registerAboutRoutes } from '../features/about/about-routes'
 import { seedDemoFarm } from '../features/demo/seed-demo-farm'
+import { createWorkGate, defaultWorkLimits, type WorkLimits } from '../features/fairness/work-gate'
 import { createTrafficRecorder } from '../features/supervisor/traffic-recorder'
 import type { DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import type { IngestService } from '../ingest/ingest-service'
@@ -69,6 +70,8 @@ export interface ServerOptions extends AccountsOptions, IrrigationOptions, TestA
    * address): for tests' stand-in push services only; no environment variable sets it.
    */
   outboundAllowedOrigins?: readonly string[]
+  /** Expensive reads (history, reports, exports) under way at once per user and per farm (ADR 0086). */
+  workLimits?: WorkLimits
   /** Called with the HTTP application before any route is added: tests watch every answer's status. */
   watchApp?: (app: FastifyInstance) => void
 }
@@ -150,8 +153,9 @@ export async function startServer(
     wireOperator(app, { database, realtime, forgetModule, traffic, now })
     wireReportTemplates(app, { database, logger })
     wireWeather(app, { database, now })
-    wireHistory({ database, logger, realtime, now })
-    wireReports(app, { database, now })
+    const work = createWorkGate(options.workLimits ?? defaultWorkLimits)
+    wireHistory({ database, logger, realtime, work, now })
+    wireReports(app, { database, work, now })
     const testArea = wireTestArea(
       app,
       { database, realtime, manual: irrigation.manual, traffic, logger, now },

@@ -105,6 +105,7 @@ export const errorCodes = [
   'test_too_soon',
   'too_many_connections_user',
   'too_many_connections_address',
+  'busy_try_again',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

@@ -1,5 +1,6 @@
 // Refusals only screens behind login meet: the login page does without them (its JS budget).
 export const enErrors = {
+  busy_try_again: 'The server is still working on your earlier requests. Try again in a few seconds.',
   too_many_connections_user:
     'Kropla is open in too many windows for your user ({{limit}} at most). Close some and reload this page.',
   too_many_connections_address:

@@ -2,6 +2,7 @@ import { historyRequestSchema } from '@kropla/domain'
 import type { Logger } from 'pino'
 import type { Realtime } from '../../realtime/socket-server'
 import { failureOf, invalidPayloadCode, socketFailure } from '../commands/socket-answers'
+import type { WorkGate } from '../fairness/work-gate'
 import type { HistoryService } from './history-service'
 
 /**
@@ -11,13 +12,15 @@ import type { HistoryService } from './history-service'
  */
 export function registerHistoryRequests(
   realtime: Pick<Realtime, 'handleRequest'>,
-  deps: { history: HistoryService; logger: Logger },
+  deps: { history: HistoryService; logger: Logger; work: WorkGate },
 ) {
   realtime.handleRequest('history_request', async (context, payload) => {
     const parsed = historyRequestSchema.safeParse(payload)
     if (!parsed.success) return socketFailure(context.lang, invalidPayloadCode(parsed.error))
     try {
-      const outcome = await deps.history.history(context.idClient, parsed.data)
+      const outcome = await deps.work.run({ idUser: context.userId, idClient: context.idClient }, () =>
+        deps.history.history(context.idClient, parsed.data),
+      )
       return outcome.ok ? outcome.answer : socketFailure(context.lang, outcome.code)
     } catch (error) {
       return failureOf(error, context.lang, deps.logger, 'history request')

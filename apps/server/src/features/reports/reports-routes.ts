@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLangFromRequest } from '../../app/request-lang'
 import { requireUser } from '../auth/auth-hooks'
+import type { WorkGate } from '../fairness/work-gate'
 import type { ReportsService } from './reports-service'
 
 const errors = {
@@ -13,6 +14,8 @@ const errors = {
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
+  // busy_try_again, with Retry-After: the user's or the farm's reports already under way (ADR 0086).
+  429: apiErrorSchema,
   500: apiErrorSchema,
 }
 
@@ -26,7 +29,10 @@ function abortOnClose(reply: FastifyReply) {
 }
 
 /** POST /api/reports (the result) and /api/reports/export (the CSV, streamed), spec 02 sections 3.7 and 9. */
-export function registerReportRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
+export function registerReportRoutes(
+  app: FastifyInstance,
+  deps: { reports: ReportsService; work: WorkGate },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>()
   routes.post(
     '/api/reports',
@@ -41,11 +47,13 @@ export function registerReportRoutes(app: FastifyInstance, deps: { reports: Repo
       },
     },
     (request, reply) =>
-      deps.reports.generate(
-        request.auth!.user.id_client,
-        pickLangFromRequest(request),
-        request.body,
-        abortOnClose(reply),
+      deps.work.run({ idUser: request.auth!.user.id, idClient: request.auth!.user.id_client }, () =>
+        deps.reports.generate(
+          request.auth!.user.id_client,
+          pickLangFromRequest(request),
+          request.body,
+          abortOnClose(reply),
+        ),
       ),
   )
   routes.post(
@@ -71,12 +79,17 @@ export function registerReportRoutes(app: FastifyInstance, deps: { reports: Repo
         begin()
         if (!stream.write(chunk)) await once(stream, 'drain', { signal })
       }
-      const done = deps.reports.exportCsv(
-        request.auth!.user.id_client,
-        pickLangFromRequest(request),
-        request.body,
-        write,
-        signal,
+      // The export holds its place until the last page is written or the download is cut.
+      const done = deps.work.run(
+        { idUser: request.auth!.user.id, idClient: request.auth!.user.id_client },
+        () =>
+          deps.reports.exportCsv(
+            request.auth!.user.id_client,
+            pickLangFromRequest(request),
+            request.body,
+            write,
+            signal,
+          ),
       )
       // A refusal (unknown type, no sources, every source failed) comes before the first chunk:
       // it is answered as an error; once the CSV has begun, a failure cuts the download short.
