@@ -20,7 +20,7 @@ beforeAll(async () => {
     {},
     { deviceLoginPolicies: { pair: strict, serial: strict, address: { ...strict, free: 1000 } } },
   )
-  farm = await seedAccount(server, ['WG-100', 'WG-100', 'AM-100-103', 'AM-100-103'])
+  farm = await seedAccount(server, ['WG-100', 'WG-100', 'AM-100-103', 'AM-100-103', 'WG-100', 'AM-100-103'])
 })
 afterAll(() => server?.stop())
 
@@ -86,6 +86,43 @@ const rejectionCounts = async (serial: string) =>
       ])
     ).rows.map((row: { reason: string; count: number }) => [row.reason, row.count]),
   )
+
+/** A guesser's first `count` wrong PINs, in the order a guesser tries them (0000, 0001, ...). */
+const wrongPins = (pin: string, count: number) =>
+  Array.from({ length: count + 1 }, (_, i) => String(i).padStart(4, '0'))
+    .filter((guess) => guess !== pin)
+    .slice(0, count)
+
+describe('guessing a PIN from the address the module logs in from (issue 23)', () => {
+  // Everyone behind the module's NAT shares its address: a guesser there is slowed like anywhere.
+  it('over HTTP: the serial is throttled there too, and the right PIN found late is not accepted', async () => {
+    const module = farm.modules[4]!
+    expect((await postFrom(usualAddress, module.serial, module.pin)).status).toBe(202)
+    const answers: number[] = []
+    for (const pin of [...wrongPins(module.pin, 11), module.pin])
+      answers.push((await postFrom(usualAddress, module.serial, pin)).status)
+    // Three wrong PINs are checked (the strict policy's free ones); every later try waits unchecked.
+    expect(answers.filter((status) => status === 401)).toHaveLength(3)
+    expect(answers.slice(3)).toEqual(Array(answers.length - 3).fill(429))
+    expect(answers).not.toContain(202)
+  })
+
+  it.runIf(!process.env.TEST_MQTT_URL)(
+    'over parallel MQTT CONNECTs: one decision for all of them, the right PIN found late is refused',
+    async () => {
+      const module = farm.modules[5]!
+      expect(await connectFrom(usualAddress, module.serial, module.pin)).toBe(0)
+      const wrong = wrongPins(module.pin, 12)
+      const codes = await Promise.all(wrong.map((pin) => connectFrom(usualAddress, module.serial, pin)))
+      const notAuthorized = 5
+      const serverUnavailable = 3
+      expect(codes.filter((code) => code === notAuthorized)).toHaveLength(3)
+      expect(codes.filter((code) => code === serverUnavailable)).toHaveLength(wrong.length - 3)
+      expect(await connectFrom(usualAddress, module.serial, module.pin)).toBe(serverUnavailable)
+    },
+    60_000,
+  )
+})
 
 describe('device login throttling over HTTP', () => {
   it('answers 429 with Retry-After once a serial has had too many wrong PINs, and records them', async () => {
