@@ -1,6 +1,7 @@
 import { parseCliOptions, usage } from './cli-options'
 import { createFarmSimulator } from './farm-simulator'
 import { consoleLogger } from './logger'
+import { readSecretsFile, writeSecretsFile } from './secrets-file'
 
 let options: ReturnType<typeof parseCliOptions>
 try {
@@ -14,8 +15,20 @@ if (options === 'help') {
   process.exit(0)
 }
 
+let secrets: ReturnType<typeof readSecretsFile>
+try {
+  secrets = readSecretsFile(options.secretsFile)
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(2)
+}
+const { secretsFile } = options
+if (!secrets) consoleLogger.warn(`no module secrets in ${secretsFile}: the modules log in with their PINs`)
+
 const simulator = createFarmSimulator({
   mqttUrl: options.mqttUrl,
+  secrets: secrets ?? {},
+  onSecretsChanged: (held) => writeSecretsFile(secretsFile, held),
   intervalMs: options.intervalSeconds * 1000,
   seed: options.seed,
   ...(options.httpUrl ? { httpUrl: options.httpUrl } : {}),

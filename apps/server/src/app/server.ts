@@ -1,3 +1,5 @@
+import path from 'node:path'
+import { demoModuleSecretsFile } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import pino from 'pino'
@@ -80,7 +82,10 @@ export async function startServer(
   let broker: MqttTransport | undefined
   try {
     await migrateDatabase(database)
-    if (config.DEMO) await seedDemoFarm(database.db, logger)
+    if (config.DEMO)
+      await seedDemoFarm(database.db, logger, {
+        secretsFile: path.join(config.dataDir, demoModuleSecretsFile),
+      })
 
     // Services and routes, area by area; nothing runs on its own yet.
     const app = await buildApp({
@@ -103,15 +108,15 @@ export async function startServer(
       now: options.now,
       sweepMs: options.alarmSweepMs,
     })
-    const irrigation = wireIrrigation(
-      app,
-      { database, logger, realtime, devices: devices.publisher },
-      options,
-    )
     const forgetModule = (serial: string) => {
       devices.directory.forget(serial)
       alarms.monitor.forget(serial)
     }
+    const irrigation = wireIrrigation(
+      app,
+      { database, logger, realtime, devices: devices.publisher, forgetModule },
+      options,
+    )
     registerAboutRoutes(app, { about: aboutOf(config) })
     const { objects } = wireResources(app, {
       database,
@@ -123,7 +128,15 @@ export async function startServer(
       forgetModule,
     })
     wireDashboards(app, { database, logger, realtime, now: options.now })
-    wireOperator(app, { database, realtime, forgetModule, traffic, now: options.now })
+    wireOperator(app, {
+      database,
+      realtime,
+      forgetModule,
+      traffic,
+      commands: irrigation.commands,
+      externalBroker: Boolean(config.MQTT_URL),
+      now: options.now,
+    })
     wireReportTemplates(app, { database, logger })
     wireWeather(app, { database, now: options.now })
     wireHistory({ database, logger, realtime, now: options.now })

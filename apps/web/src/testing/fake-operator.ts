@@ -49,6 +49,9 @@ export function operatorModuleFixture(
     activated_at: created,
     last_data_at: '2026-05-01T10:00:00.000Z',
     rejections: 0,
+    login: 'secret',
+    last_failed_login_at: null,
+    failed_logins_recent: false,
     ...overrides,
   } satisfies OperatorModule
 }
