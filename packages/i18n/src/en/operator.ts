@@ -119,14 +119,16 @@ export const enOperator = {
     login_is_secret: 'Logs in with its device secret; its PIN is only its claim code.',
     login_is_pin:
       'Logs in with its PIN (made before device secrets): 4 digits, slowed per serial from every address, including its own. Give it a secret.',
-    failed_logins: 'Failed logins in the last {{hours}} h, the last at {{date}}: someone may be trying its password.',
+    failed_logins:
+      'Failed logins in the last {{hours}} h, the last at {{date}}: someone may be trying its password.',
     give_secret: 'Give this module a secret',
     replace_secret: 'Give it a new secret',
     give_secret_text:
       "The server sends a new device secret over the module's own connection. Once the module confirms it, it logs in with that secret only; its PIN stays its claim code and no longer logs it in. Nobody sees the secret, here or anywhere.",
     give_secret_confirm: 'Send the secret',
     secret_sent: 'Secret sent: waiting for the module to confirm.',
-    credentials_pending: 'A secret is on its way since {{date}}: waiting for the module to confirm (at most a day).',
+    credentials_pending:
+      'A secret is on its way since {{date}}: waiting for the module to confirm (at most a day).',
     credentials_done: 'Moved onto a device secret on {{date}}.',
     credentials_rejected: 'The module refused the secret sent on {{date}}; it keeps logging in as before.',
     credentials_timed_out:

@@ -134,7 +134,8 @@ export const plOperator: AppMessages['operator'] = {
     credentials_pending: 'Sekret jest w drodze od {{date}}: czekamy na potwierdzenie modułu (najwyżej dobę).',
     credentials_done: 'Przeniesiony na sekret urządzenia {{date}}.',
     credentials_rejected: 'Moduł odrzucił sekret wysłany {{date}}; loguje się dalej jak dotąd.',
-    credentials_timed_out: 'Sekret wysłany {{date}} nie doczekał się odpowiedzi w ciągu doby; moduł loguje się dalej jak dotąd.',
+    credentials_timed_out:
+      'Sekret wysłany {{date}} nie doczekał się odpowiedzi w ciągu doby; moduł loguje się dalej jak dotąd.',
   },
   objects: {
     title: 'Obiekty (moduły wszystkich kont)',

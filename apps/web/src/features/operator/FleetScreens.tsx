@@ -19,7 +19,7 @@ import {
   Group,
   List,
   Modal,
-  SegmentedControl,
+  Radio,
   Stack,
   Text,
   TextInput,
@@ -156,24 +156,21 @@ function FleetTable({
   const count = (which: LoginFilter) => rows.filter(loginFilters[which]).length
   return (
     <Stack gap="xs">
-      <Group gap="sm">
-        <Text size="sm" id={`${testId}-filter`}>
-          {t('operator.devices.filter_label')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby={`${testId}-filter`}
-          value={filter}
-          onChange={(value) => setFilter(value as LoginFilter)}
-          data={[
-            { value: 'all', label: t('operator.devices.filter_all', { n: count('all') }) },
-            { value: 'pin', label: t('operator.devices.filter_pin', { n: count('pin') }) },
-            {
-              value: 'failed',
-              label: t('operator.devices.filter_failed', { n: count('failed'), hours: failedLoginHours }),
-            },
-          ]}
-        />
-      </Group>
+      {/* Radios wrap on a phone, where a segmented control three labels wide would not fit. */}
+      <Radio.Group
+        label={t('operator.devices.filter_label')}
+        value={filter}
+        onChange={(value) => setFilter(value as LoginFilter)}
+      >
+        <Group gap="md" mt={4}>
+          <Radio value="all" label={t('operator.devices.filter_all', { n: count('all') })} />
+          <Radio value="pin" label={t('operator.devices.filter_pin', { n: count('pin') })} />
+          <Radio
+            value="failed"
+            label={t('operator.devices.filter_failed', { n: count('failed'), hours: failedLoginHours })}
+          />
+        </Group>
+      </Radio.Group>
       <DataTable
         label={label}
         testId={testId}
