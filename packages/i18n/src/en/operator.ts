@@ -130,7 +130,7 @@ export const enOperator = {
     credentials_pending:
       'A secret is on its way since {{date}}: waiting for the module to confirm (at most a day).',
     credentials_done: 'Moved onto a device secret on {{date}}.',
-    credentials_rejected: 'The module refused the secret sent on {{date}}; it keeps logging in as before.',
+    credentials_rejected: 'The module refused the secret on {{date}}; it keeps logging in as before.',
     credentials_timed_out:
       'The secret sent on {{date}} got no answer within a day; the module keeps logging in as before.',
   },

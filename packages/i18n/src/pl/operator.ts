@@ -133,7 +133,7 @@ export const plOperator: AppMessages['operator'] = {
     secret_sent: 'Sekret wysłany: czekamy na potwierdzenie modułu.',
     credentials_pending: 'Sekret jest w drodze od {{date}}: czekamy na potwierdzenie modułu (najwyżej dobę).',
     credentials_done: 'Przeniesiony na sekret urządzenia {{date}}.',
-    credentials_rejected: 'Moduł odrzucił sekret wysłany {{date}}; loguje się dalej jak dotąd.',
+    credentials_rejected: 'Moduł odrzucił sekret {{date}}; loguje się dalej jak dotąd.',
     credentials_timed_out:
       'Sekret wysłany {{date}} nie doczekał się odpowiedzi w ciągu doby; moduł loguje się dalej jak dotąd.',
   },

@@ -430,7 +430,14 @@ function ModuleLogin({ module }: { module: OperatorModuleDetail }) {
         )}
         {credentials && (
           <Text size="sm" data-testid="credentials-state">
-            {t(credentialsKey(credentials), { date: format.dateTime(credentials.created_at) })}
+            {t(credentialsKey(credentials), {
+              // When the module answered (done, refused); when it was sent (on its way, no answer).
+              date: format.dateTime(
+                credentials.status === 10 || credentials.status === 5
+                  ? (credentials.acked_at ?? credentials.created_at)
+                  : credentials.created_at,
+              ),
+            })}
           </Text>
         )}
         <Group mt="sm">
