@@ -323,11 +323,14 @@ export async function runIngest(args: IngestArgs) {
       pin: String(100_000 + index),
     }))
     const csv = path.join(dataDir, 'fleet.csv')
+    // Modules made before device secrets (`none`): they log in with their PINs on this server and on
+    // a baseline from before secrets, which ignores the column, so both measure the same logins.
     fs.writeFileSync(
       csv,
-      ['serial,pin,model,client', ...modules.map((m) => `${m.serial},${m.pin},${model},${clientName}`)].join(
-        '\n',
-      ),
+      [
+        'serial,pin,model,client,secret',
+        ...modules.map((m) => `${m.serial},${m.pin},${model},${clientName},none`),
+      ].join('\n'),
     )
     let t = performance.now()
     console.log(

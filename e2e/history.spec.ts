@@ -1,12 +1,11 @@
-import { demoFarm } from '@kropla/domain'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
+import { demoModuleAuthorization } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo } from './support/journey'
 
 const env = useJourneyEnvironment()
 const probe = 'DEMO-TRIO-0001'
-const pin = demoFarm.modules.find((module) => module.serial === probe)!.pin
 
 /**
  * Three weeks of 10-minute readings the probe "buffered", uploaded as a module does over HTTP (at
@@ -26,7 +25,7 @@ async function uploadPastReadings(baseUrl: string) {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${probe}:${pin}`).toString('base64')}`,
+        authorization: demoModuleAuthorization(env.stack, probe),
       },
       body: JSON.stringify({ readings: sets.slice(start, start + 1000) }),
     })

@@ -30,7 +30,8 @@ const env = useJourneyEnvironment({
     const csv = path.join(dataDir, 'fleet.csv')
     const rows = fleet.map((module) => `${module.serial},${module.pin},${module.model}`)
     fs.writeFileSync(csv, ['serial,pin,model', ...rows, ''].join('\n'))
-    await cli(['fleet', 'import', csv])
+    // New modules: the secrets made for them go to a file, as an operator would flash them.
+    await cli(['fleet', 'import', csv, '--secrets-out', path.join(dataDir, 'fleet-secrets.csv')])
   },
 })
 

@@ -28,7 +28,13 @@ const env = useJourneyEnvironment({
       lines.push(`${serialOf(index)},${1000 + (index % 9000)},AGB-2000`)
     const file = path.join(preparation.dataDir, 'scale-fleet.csv')
     fs.writeFileSync(file, `${lines.join('\n')}\n`)
-    await preparation.cli(['fleet', 'import', file])
+    await preparation.cli([
+      'fleet',
+      'import',
+      file,
+      '--secrets-out',
+      path.join(preparation.dataDir, 'scale-fleet-secrets.csv'),
+    ])
   },
 })
 

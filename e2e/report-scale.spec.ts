@@ -2,6 +2,7 @@ import { demoFarm } from '@kropla/domain'
 import { catalogues } from '@kropla/i18n'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
+import { demoModuleAuthorization } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { farmWallClock } from './support/farm-clock'
 import { logInAsDemo, visit } from './support/journey'
@@ -49,7 +50,7 @@ describe('a report table of 50,000 rows', () => {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          authorization: `Basic ${Buffer.from(`${probe.serial}:${probe.pin}`).toString('base64')}`,
+          authorization: demoModuleAuthorization(env.stack, probe.serial),
         },
         body: JSON.stringify({ readings: sets.slice(start, start + 1000) }),
       })

@@ -1,16 +1,14 @@
 import fs from 'node:fs'
-import { demoFarm } from '@kropla/domain'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
-import { demoOutput } from './support/demo'
+import { demoModuleAuthorization, demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { farmWallClock } from './support/farm-clock'
 import { logInAsDemo } from './support/journey'
 
 const env = useJourneyEnvironment()
 const probe = 'DEMO-TRIO-0001'
-const pin = demoFarm.modules.find((module) => module.serial === probe)!.pin
 const hour = 3_600_000
 const farmZone = 'Europe/Warsaw'
 
@@ -31,7 +29,7 @@ async function uploadPastReadings(baseUrl: string, endHour: number) {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${probe}:${pin}`).toString('base64')}`,
+        authorization: demoModuleAuthorization(env.stack, probe),
       },
       body: JSON.stringify({ readings: sets.slice(start, start + 1000) }),
     })

@@ -4,7 +4,7 @@ import { catalogues } from '@kropla/i18n'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './browser'
-import { demoOutput } from './demo'
+import { demoModuleAuthorization, demoOutput } from './demo'
 import type { JourneyEnvironment } from './environment'
 import { useJourneyEnvironment } from './environment'
 import { farmWallClock } from './farm-clock'
@@ -27,7 +27,6 @@ const hour = 3_600_000
 const step = 10 * 60_000
 
 const serialOf = (name: string) => demoFarm.modules.find((module) => module.name === name)!.serial
-const pinOf = (serial: string) => demoFarm.modules.find((module) => module.serial === serial)!.pin
 
 /** The soil probe's temperature at level 3: 10 plus the UTC hour, so any 24 hours average 21.5. */
 const soilTemperature = (ts: number) => 10 + new Date(ts).getUTCHours()
@@ -72,7 +71,7 @@ async function upload(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${serial}:${pinOf(serial)}`).toString('base64')}`,
+        authorization: demoModuleAuthorization(env.stack, serial),
       },
       body: JSON.stringify({ readings: sets.slice(start, start + 1000) }),
     })

@@ -1,4 +1,6 @@
+import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { demoModuleSecretsFile } from '@kropla/domain'
 
 export interface CliOptions {
   mqttUrl: string
@@ -6,15 +8,21 @@ export interface CliOptions {
   seed: number | undefined
   /** The server's HTTP address for LTE-M modules (WG-100); without it they use MQTT. */
   httpUrl: string | undefined
+  /** The demo modules' device secrets, as the server's demo seed wrote them (and where new ones are kept). */
+  secretsFile: string
 }
 
-export const usage = `Usage: kropla-simulator [--mqtt URL] [--http URL] [--interval SECONDS] [--seed N]
+export const usage = `Usage: kropla-simulator [--mqtt URL] [--http URL] [--secrets FILE] [--interval SECONDS] [--seed N]
 
 A virtual farm (the demo farm's modules) speaking the Kropla device protocol over MQTT.
 
   --mqtt URL          broker to connect to (default: $MQTT_URL or mqtt://127.0.0.1:$MQTT_PORT, port 1883)
   --http URL          server address for LTE-M modules (WG-100), which then POST /ingest/v1/{serial}
                       as the real ones do (default: $SIM_HTTP_URL; unset: they use MQTT too)
+  --secrets FILE      the modules' device secrets, which the server's demo seed writes into its data
+                      directory; a secret a module gets over down/credentials is kept there too
+                      (default: $SIM_SECRETS, or ${demoModuleSecretsFile} in $DATA_DIR or ./data;
+                      a module without a secret there logs in with its PIN)
   --interval SECONDS  seconds between readings (default: $SIM_INTERVAL or 10)
   --seed N            seed for weather and sensor noise (default: $SIM_SEED or a fixed seed)
   --help              show this help`
@@ -28,6 +36,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
     options: {
       mqtt: { type: 'string' },
       http: { type: 'string' },
+      secrets: { type: 'string' },
       interval: { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean' },
@@ -67,5 +76,8 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv)
       throw new Error(`--http: not an http(s) URL: ${httpUrl}`)
   }
 
-  return { mqttUrl, intervalSeconds, seed, httpUrl }
+  const secretsFile =
+    values.secrets ?? (env.SIM_SECRETS || path.join(env.DATA_DIR || './data', demoModuleSecretsFile))
+
+  return { mqttUrl, intervalSeconds, seed, httpUrl, secretsFile }
 }

@@ -8,6 +8,7 @@ describe('command line options', () => {
       intervalSeconds: 10,
       seed: undefined,
       httpUrl: undefined,
+      secretsFile: 'data/demo-module-secrets.json',
     })
     expect(parseCliOptions([], { MQTT_PORT: '1884' })).toMatchObject({ mqttUrl: 'mqtt://127.0.0.1:1884' })
   })
@@ -19,12 +20,14 @@ describe('command line options', () => {
       intervalSeconds: 30,
       seed: 4,
       httpUrl: undefined,
+      secretsFile: 'data/demo-module-secrets.json',
     })
     expect(parseCliOptions(['--mqtt', 'mqtts://other:8883', '--interval', '2.5'], env)).toEqual({
       mqttUrl: 'mqtts://other:8883',
       intervalSeconds: 2.5,
       seed: 4,
       httpUrl: undefined,
+      secretsFile: 'data/demo-module-secrets.json',
     })
     expect(
       parseCliOptions(['--http', 'http://127.0.0.1:8080'], { SIM_HTTP_URL: 'http://x:1' }),
@@ -33,6 +36,18 @@ describe('command line options', () => {
     })
     expect(parseCliOptions([], { SIM_HTTP_URL: 'https://kropla.example' })).toMatchObject({
       httpUrl: 'https://kropla.example',
+    })
+  })
+
+  it("reads the modules' secrets from the server's data directory unless told otherwise", () => {
+    expect(parseCliOptions([], { DATA_DIR: '/var/lib/kropla' })).toMatchObject({
+      secretsFile: '/var/lib/kropla/demo-module-secrets.json',
+    })
+    expect(parseCliOptions([], { DATA_DIR: '/var/lib/kropla', SIM_SECRETS: '/etc/sim.json' })).toMatchObject({
+      secretsFile: '/etc/sim.json',
+    })
+    expect(parseCliOptions(['--secrets', 'mine.json'], { SIM_SECRETS: '/etc/sim.json' })).toMatchObject({
+      secretsFile: 'mine.json',
     })
   })
 

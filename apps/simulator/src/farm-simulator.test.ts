@@ -310,6 +310,43 @@ describe('the simulated farm on MQTT', () => {
     }
   }, 30_000)
 
+  it('logs each module in with its device secret, and one without a secret with its PIN', async () => {
+    await broker.close()
+    const secrets = { [valve]: 'v'.repeat(43), [baseStation]: 's'.repeat(43) }
+    broker = await startFarmBroker(modules, { secrets })
+    await startSimulator({ secrets }).start()
+    expect([...broker.accepted].sort()).toEqual([...gateways].sort())
+    await simulator!.stop()
+    // A module that offers its PIN where the broker holds its secret is refused.
+    await expect(startSimulator().start()).rejects.toThrow(/DEMO-(VALVO|AGB)-0001.*refused/)
+  })
+
+  it('stores a secret from down/credentials, acknowledges it, and logs in with it from the next connection on', async () => {
+    const saved: Record<string, string>[] = []
+    await startSimulator({ onSecretsChanged: (secrets) => void saved.push(secrets) }).start()
+    const secret = 'N'.repeat(43)
+    await broker.sendToModule(downTopic(valve, 'credentials'), { id: 'cred-1', secret })
+    const ack = await broker.waitFor('credentials acknowledged', on(valve, 'ack'))
+    expect(body(ack)).toEqual({ id: 'cred-1', result: 'done' })
+    // Kept once the broker had the ack, for the next run too.
+    await vi.waitFor(() => expect(saved.at(-1)).toEqual({ [valve]: secret }))
+    expect(log).toContain(`${valve}: new device secret stored, used from the next connection`)
+
+    // The server takes the PIN away on `done`; after an outage the module comes back with its secret.
+    broker.setSecret(valve, secret)
+    const connections = broker.accepted.filter((serial) => serial === valve).length
+    await broker.cutConnections()
+    await broker.resume()
+    await vi.waitFor(
+      () => expect(broker.accepted.filter((serial) => serial === valve)).toHaveLength(connections + 1),
+      { timeout: 5000 },
+    )
+    // Delivered twice (the retained copy after a reconnect), it is the same secret: nothing changes.
+    await broker.sendToModule(downTopic(valve, 'credentials'), { id: 'cred-1', secret })
+    await broker.waitFor('second ack', (m) => on(valve, 'ack')(m) && m !== ack)
+    expect(saved).toHaveLength(1)
+  })
+
   it('says offline itself on a clean stop, so the broker sends no last will', async () => {
     await startSimulator().start()
     await simulator!.stop()
@@ -396,6 +433,35 @@ describe('the LTE-M probe (WG-100) over HTTP', () => {
         '2026-05-01T04:00:20Z',
         '2026-05-01T04:00:30Z',
       ])
+    } finally {
+      await simulator?.stop()
+      await ingest.close()
+    }
+  })
+
+  it('takes a secret riding back on an answer, acknowledges it with its PIN, and uploads with the secret after', async () => {
+    const secret = 'H'.repeat(43)
+    let given = false
+    const ingest = await startIngest((posted) => {
+      if (given || !('values' in posted.body)) return { status: 202 }
+      given = true
+      return { status: 202, commands: [{ id: 'cred-h', type: 'credentials', secret }] }
+    })
+    const auth = (password: string) => `Basic ${Buffer.from(`${lte.serial}:${password}`).toString('base64')}`
+    try {
+      await startSimulator({ httpUrl: ingest.url }).start()
+      await vi.waitFor(() => expect(ingest.posted.some((p) => 'acks' in p.body)).toBe(true))
+      const ack = ingest.posted.find((p) => 'acks' in p.body)!
+      expect(ack).toMatchObject({
+        authorization: auth(lte.pin),
+        body: { acks: [{ id: 'cred-h', result: 'done' }] },
+      })
+      advanceClock(10_000)
+      await simulator!.tick()
+      expect(ingest.posted.at(-1)).toMatchObject({
+        authorization: auth(secret),
+        body: { ts: '2026-05-01T04:00:10Z' },
+      })
     } finally {
       await simulator?.stop()
       await ingest.close()

@@ -2,6 +2,7 @@ import { type DemoModule, demoFarm } from '@kropla/domain'
 import { handleDownMessage } from './device/handle-down-message'
 import { floorToSecond, toProtocolTimestamp } from './device/protocol-time'
 import { createFarmWorld, type OutputClosing } from './farm/farm-world'
+import { createModuleCredentials, type ModuleCredentials } from './link/credentials'
 import { createDeviceLink, type DeviceLink } from './link/device-link'
 import { createHttpLink, httpModels } from './link/http-link'
 import { consoleLogger, type SimulatorLogger } from './logger'
@@ -10,6 +11,16 @@ export interface FarmSimulatorOptions {
   mqttUrl: string
   /** The farm's modules; the demo farm by default. */
   modules?: readonly DemoModule[]
+  /**
+   * Device secrets by serial: a module with one logs in with it, any other with its PIN. The demo's
+   * come from the file its server wrote in the data directory (DemoModuleSecrets).
+   */
+  secrets?: Readonly<Record<string, string>>
+  /**
+   * A module stored a new secret (`down/credentials`, once the server had its `done`): every secret
+   * the farm holds now, to keep where the next run finds them.
+   */
+  onSecretsChanged?: (secrets: Record<string, string>) => Promise<void> | void
   /** Milliseconds between readings. */
   intervalMs: number
   /** The clock; a test hands in a fake one to move time on at will. */
@@ -45,7 +56,8 @@ export function createFarmSimulator(options: FarmSimulatorOptions): FarmSimulato
   const now = options.now ?? (() => new Date())
   const logger = options.logger ?? consoleLogger
   const world = createFarmWorld({ modules, seed: options.seed ?? defaultSeed, startAt: now() })
-  const links = createLinks(modules, options, logger, {
+  const credentials = createModuleCredentials(modules, options.secrets)
+  const links = createLinks(modules, options, logger, credentials, {
     onDown: (serial, kind, payload) => answerDownMessage(serial, kind, payload),
     onConnected: (link) => reportStates(link),
   })
@@ -77,12 +89,27 @@ export function createFarmSimulator(options: FarmSimulatorOptions): FarmSimulato
 
   function answerDownMessage(serial: string, kind: string, payload: Buffer) {
     if (state === 'stopped') return
-    const { replies, dropped } = handleDownMessage(world, serial, kind, payload, now())
+    const { replies, dropped, secret } = handleDownMessage(world, serial, kind, payload, now())
     if (dropped) logger.warn(`${serial}: ${dropped}`)
     const link = linkOf.get(serial)!
-    for (const reply of replies)
-      report(link.publish(serial, reply.kind, reply.payload), `${serial}: ${reply.kind}`)
+    for (const reply of replies) {
+      const sent = link.publish(serial, reply.kind, reply.payload)
+      report(sent, `${serial}: ${reply.kind}`)
+      // The server switches to the secret when it has the `done`; the module from then on.
+      if (secret && reply.kind === 'ack')
+        report(
+          sent.then(() => keepSecret(serial, secret)),
+          `${serial}: new secret`,
+        )
+    }
     armClosingTimer()
+  }
+
+  async function keepSecret(serial: string, secret: string) {
+    if (credentials.password(serial) === secret) return
+    credentials.store(serial, secret)
+    logger.info(`${serial}: new device secret stored, used from the next connection`)
+    await options.onSecretsChanged?.(credentials.secrets())
   }
 
   /** Timed openings close on the module's own clock, whether or not the server is there. */
@@ -160,6 +187,7 @@ function createLinks(
   modules: readonly DemoModule[],
   options: FarmSimulatorOptions,
   logger: SimulatorLogger,
+  credentials: ModuleCredentials,
   handlers: LinkHandlers,
 ): DeviceLink[] {
   const overHttp = (module: DemoModule) => options.httpUrl !== undefined && httpModels.has(module.model)
@@ -175,10 +203,17 @@ function createLinks(
     .filter((module) => !module.baseStation)
     .map((gateway) => {
       if (overHttp(gateway))
-        return createHttpLink({ httpUrl: options.httpUrl!, module: gateway, logger, onDown: handlers.onDown })
+        return createHttpLink({
+          httpUrl: options.httpUrl!,
+          module: gateway,
+          credentials,
+          logger,
+          onDown: handlers.onDown,
+        })
       const link: DeviceLink = createDeviceLink({
         mqttUrl: options.mqttUrl,
         gateway,
+        credentials,
         relayed: modules.filter((module) => module.baseStation === gateway.serial),
         firmware: simulatorFirmware,
         reconnectPeriodMs: options.reconnectPeriodMs ?? 5000,

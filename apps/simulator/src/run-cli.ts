@@ -2,6 +2,7 @@ import { type Clock, systemClock } from '@kropla/domain'
 import { parseCliOptions, usage } from './cli-options'
 import { createFarmSimulator, type FarmSimulator } from './farm-simulator'
 import { consoleLogger } from './logger'
+import { readSecretsFile, writeSecretsFile } from './secrets-file'
 
 /**
  * The simulator's command line: options from argv and the environment, the farm started, stopped
@@ -21,8 +22,20 @@ export async function runSimulatorCli(clock: Clock = systemClock): Promise<FarmS
     process.exit(0)
   }
 
+  let secrets: ReturnType<typeof readSecretsFile>
+  try {
+    secrets = readSecretsFile(options.secretsFile)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(2)
+  }
+  const { secretsFile } = options
+  if (!secrets) consoleLogger.warn(`no module secrets in ${secretsFile}: the modules log in with their PINs`)
+
   const simulator = createFarmSimulator({
     mqttUrl: options.mqttUrl,
+    secrets: secrets ?? {},
+    onSecretsChanged: (held) => writeSecretsFile(secretsFile, held),
     intervalMs: options.intervalSeconds * 1000,
     seed: options.seed,
     ...(options.httpUrl ? { httpUrl: options.httpUrl } : {}),

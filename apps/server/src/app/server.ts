@@ -1,4 +1,5 @@
-import { type Clock, systemClock } from '@kropla/domain'
+import path from 'node:path'
+import { type Clock, demoModuleSecretsFile, systemClock } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import pino from 'pino'
@@ -100,7 +101,10 @@ export async function startServer(
   let broker: MqttTransport | undefined
   try {
     await migrateDatabase(database)
-    if (config.DEMO) await seedDemoFarm(database.db, logger)
+    if (config.DEMO)
+      await seedDemoFarm(database.db, logger, {
+        secretsFile: path.join(config.dataDir, demoModuleSecretsFile),
+      })
 
     // Services and routes, area by area; nothing runs on its own yet.
     const app = await buildApp({
@@ -129,15 +133,15 @@ export async function startServer(
       now,
       sweepMs: options.alarmSweepMs,
     })
-    const irrigation = wireIrrigation(
-      app,
-      { database, logger, realtime, devices: devices.publisher },
-      options,
-    )
     const forgetModule = (serial: string) => {
       devices.directory.forget(serial)
       alarms.monitor.forget(serial)
     }
+    const irrigation = wireIrrigation(
+      app,
+      { database, logger, realtime, devices: devices.publisher, forgetModule },
+      options,
+    )
     registerAboutRoutes(app, { about: aboutOf(config) })
     const { objects } = wireResources(app, {
       database,
@@ -150,7 +154,15 @@ export async function startServer(
       now,
     })
     wireDashboards(app, { database, logger, realtime, now })
-    wireOperator(app, { database, realtime, forgetModule, traffic, now })
+    wireOperator(app, {
+      database,
+      realtime,
+      forgetModule,
+      traffic,
+      commands: irrigation.commands,
+      externalBroker: Boolean(config.MQTT_URL),
+      now,
+    })
     wireReportTemplates(app, { database, logger })
     wireWeather(app, { database, now })
     const work = createWorkGate(options.workLimits ?? defaultWorkLimits)

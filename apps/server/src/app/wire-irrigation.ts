@@ -24,6 +24,8 @@ export interface IrrigationOptions {
     now?: () => Date
     /** The answer time-out of a command (the product's is 30 s). */
     commandTimeoutMs?: number
+    /** The answer time-out of a credentials command (the product's is a day). */
+    credentialsTimeoutMs?: number
     /** How long `command` requests on one module wait to be sent as one (the product's is 3 s). */
     commandMergeMs?: number
     /** How often overdue commands and timed openings are looked for. */
@@ -45,7 +47,9 @@ export function wireIrrigation(
     database: Database
     logger: Logger
     realtime: Pick<Realtime, 'toClient' | 'handleRequest'>
-    devices: Pick<DevicePublisher, 'publish'>
+    devices: Pick<DevicePublisher, 'publish' | 'clearRetained'>
+    /** A module moved onto a new device secret: the caches that know its credentials forget them. */
+    forgetModule: (serial: string) => void
   },
   options: IrrigationOptions,
 ) {
@@ -60,7 +64,9 @@ export function wireIrrigation(
     realtime,
     logger,
     now,
+    forgetModule: deps.forgetModule,
     timeoutMs: manualOptions.commandTimeoutMs,
+    credentialsTimeoutMs: manualOptions.credentialsTimeoutMs,
     sweepMs: manualOptions.sweepMs,
   })
   const merger = createCommandMerger({ commands, logger, mergeMs: manualOptions.commandMergeMs })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
 import { createAlarmEvents } from '../features/alarms/alarm-events'
 import { createAlarmsDal } from '../features/alarms/alarms-dal'
+import type { CommandService } from '../features/commands/command-service'
 import { createOperatorDal } from '../features/operator/operator-dal'
 import { registerOperatorRoutes } from '../features/operator/operator-routes'
 import { createOperatorService } from '../features/operator/operator-service'
@@ -18,6 +19,9 @@ export function wireOperator(
     realtime: Realtime
     forgetModule: (serial: string) => void
     traffic: TrafficRecorder
+    commands: Pick<CommandService, 'sendCredentials'>
+    /** MQTT_URL is set: the external broker checks module logins. */
+    externalBroker: boolean
     now?: () => Date
   },
 ) {
@@ -32,6 +36,8 @@ export function wireOperator(
       deps.realtime.endClientSessions(idClient)
     },
     forgetModule: deps.forgetModule,
+    commands: deps.commands,
+    externalBroker: deps.externalBroker,
     now: deps.now ?? (() => new Date()),
   })
   registerOperatorRoutes(app, { operator })

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/client'
+import { hashDeviceSecret, newDeviceSecret } from '../ingest/device-secret'
 
 const run = promisify(execFile)
 const bin = fileURLToPath(new URL('../../bin/kropla.mjs', import.meta.url))
@@ -26,14 +27,28 @@ async function kropla(...args: string[]) {
 }
 
 describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => {
-  it('imports a fleet list, activating modules on the named client account', async () => {
+  // Six commands, each opening the embedded database: time for a busy machine.
+  it('imports a fleet list, activating modules on the named client account, their new secrets to a file', {
+    timeout: 240_000,
+  }, async () => {
     const csv = path.join(dataDir, 'fleet.csv')
     fs.writeFileSync(
       csv,
       'serial,pin,model,client\nCLI-0001,1234,AM-200,Green Acres Farm\nCLI-0002,5678,AM-411,\n',
     )
-    const imported = await kropla('fleet', 'import', csv)
+    // New modules without a secret get one made, and the operator must say where it goes.
+    const nowhere = await kropla('fleet', 'import', csv)
+    expect(nowhere.code).toBe(1)
+    expect(nowhere.stderr).toContain('Nothing imported: 2 new modules have no secret.')
+    const secretsFile = path.join(dataDir, 'fleet-secrets.csv')
+    const imported = await kropla('fleet', 'import', csv, '--secrets-out', secretsFile)
     expect(imported.stdout).toContain('Imported 2 modules.')
+    expect(imported.stdout).toContain(`2 new device secrets written to ${secretsFile}`)
+    expect(fs.statSync(secretsFile).mode & 0o077).toBe(0)
+    const written = fs.readFileSync(secretsFile, 'utf8').trim().split('\n')
+    expect(written[0]).toBe('serial,secret')
+    const generated = Object.fromEntries(written.slice(1).map((line) => line.split(',') as [string, string]))
+    expect(Object.keys(generated)).toEqual(['CLI-0001', 'CLI-0002'])
 
     const added = await kropla(
       'fleet',
@@ -46,6 +61,11 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => 
       'AM-100-103',
     )
     expect(added.code).toBe(0)
+    const printed = /Device secret \(write it into the module; it is not shown again\): ([\w-]{43})\n/.exec(
+      added.stdout,
+    )
+    expect(printed).not.toBeNull()
+    generated['CLI-0003'] = printed![1]!
     const created = await kropla(
       'user',
       'create',
@@ -74,6 +94,87 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the kropla command line', () => 
         'select u.email, u.type, c.name from users u join clients c on c.id = u.id_client',
       )
       expect(users.rows).toEqual([{ email: 'owner@example.com', type: 1, name: 'Green Acres Farm' }])
+      // Only the hashes of the secrets handed out are kept.
+      const secrets = await database.pool.query(
+        "select serial, secret_hash from objects where serial like 'CLI-000%' order by serial",
+      )
+      expect(secrets.rows).toEqual(
+        Object.entries(generated).map(([serial, secret]) => ({
+          serial,
+          secret_hash: hashDeviceSecret(secret),
+        })),
+      )
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('takes the secrets a fleet file or `fleet add` gives, `none` and --no-secret for modules made before secrets', {
+    timeout: 240_000,
+  }, async () => {
+    const [first, second] = [newDeviceSecret(), newDeviceSecret()]
+    const csv = path.join(dataDir, 'with-secrets.csv')
+    fs.writeFileSync(
+      csv,
+      `serial,pin,model,secret\nCLI-0201,1234,AM-200,${first}\nCLI-0202,1234,AM-200,none\n`,
+    )
+    const imported = await kropla('fleet', 'import', csv)
+    expect(imported).toMatchObject({ code: 0 })
+    expect(imported.stdout).toBe('Imported 2 modules.\n')
+    const withSecret = await kropla(
+      'fleet',
+      'add',
+      '--serial',
+      'CLI-0203',
+      '--pin',
+      '1234',
+      '--model',
+      'AM-200',
+      '--secret',
+      second,
+    )
+    expect(withSecret.stdout).not.toContain('Device secret')
+    const old = await kropla(
+      'fleet',
+      'add',
+      '--serial',
+      'CLI-0204',
+      '--pin',
+      '1234',
+      '--model',
+      'AM-200',
+      '--no-secret',
+    )
+    expect(old.stdout).not.toContain('Device secret')
+    const bad = await kropla(
+      'fleet',
+      'add',
+      '--serial',
+      'CLI-0205',
+      '--pin',
+      '1234',
+      '--model',
+      'AM-200',
+      '--secret',
+      '1234',
+    )
+    expect(bad).toMatchObject({ code: 1 })
+    expect(bad.stderr).toContain('errors.secret_invalid')
+    // A file of secrets is never written over.
+    const taken = await kropla('fleet', 'import', csv, '--secrets-out', csv)
+    expect(taken.code).toBe(1)
+    expect(taken.stderr).toContain('secrets are never written over a file')
+    const database = await openDatabase({ dataDir })
+    try {
+      const rows = await database.pool.query(
+        "select serial, secret_hash from objects where serial like 'CLI-02%' order by serial",
+      )
+      expect(rows.rows).toEqual([
+        { serial: 'CLI-0201', secret_hash: hashDeviceSecret(first) },
+        { serial: 'CLI-0202', secret_hash: null },
+        { serial: 'CLI-0203', secret_hash: hashDeviceSecret(second) },
+        { serial: 'CLI-0204', secret_hash: null },
+      ])
     } finally {
       await database.close()
     }

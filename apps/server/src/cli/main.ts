@@ -89,30 +89,73 @@ program
 const fleet = program.command('fleet').description("the operator's list of manufactured modules")
 fleet
   .command('add')
+  .description(
+    'add a module (or update the one with that serial); a new one without --secret gets a device secret, printed once',
+  )
   .requiredOption('--serial <serial>', 'serial number')
-  .requiredOption('--pin <pin>', 'PIN code')
+  .requiredOption('--pin <pin>', 'PIN code: the claim code printed on the module')
   .requiredOption('--model <model>', 'catalogue model code, e.g. AM-100-103')
+  .option('--secret <secret>', 'the device secret written into the module (43 characters, base64url)')
+  .option('--no-secret', 'a module made before secrets: it logs in with its PIN')
   .option('--client <name>', 'activate the module on this client account')
-  .action((options: { serial: string; pin: string; model: string; client?: string }) =>
-    withDatabase(async (database) => {
-      const row = await createFleetService(createFleetDal(database.db)).addModule(options, {
-        clientName: options.client,
-      })
-      console.log(
-        `Module ${row.serial} (${row.last_device_model}) is in the fleet${options.client ? `, active on ${options.client}` : ''}.`,
-      )
-    }),
+  .action(
+    (options: { serial: string; pin: string; model: string; secret?: string | false; client?: string }) =>
+      withDatabase(async (database) => {
+        const { secret, ...module } = options
+        const { row, generatedSecret } = await createFleetService(createFleetDal(database.db)).enrolModule(
+          { ...module, ...(typeof secret === 'string' ? { secret } : {}) },
+          { clientName: options.client, withoutSecret: secret === false },
+        )
+        console.log(
+          `Module ${row.serial} (${row.last_device_model}) is in the fleet${options.client ? `, active on ${options.client}` : ''}.`,
+        )
+        // Shown this once: the server keeps only its hash (ADR 0087).
+        if (generatedSecret)
+          console.log(`Device secret (write it into the module; it is not shown again): ${generatedSecret}`)
+      }),
   )
 fleet
   .command('import <file>')
-  .description('import a CSV with columns serial,pin,model[,client]')
-  .action((file: string) => {
+  .description(
+    'import a CSV with columns serial,pin,model[,client][,secret]; secrets made for new modules go to --secrets-out',
+  )
+  .option(
+    '--secrets-out <file>',
+    'a new CSV (serial,secret) for the device secrets made for new modules without one; never overwritten',
+  )
+  .action((file: string, options: { secretsOut?: string }) => {
     // Read before the database is opened: a wrong path should fail at once, with a plain message.
     if (!fs.existsSync(file)) fail(new FleetInputError(`No such file: ${file}`))
     const text = fs.readFileSync(file, 'utf8')
+    const out = options.secretsOut
+    if (out && fs.existsSync(out))
+      fail(new FleetInputError(`${out} exists: secrets are never written over a file.`))
+    let written = false
     return withDatabase(async (database) => {
-      const count = await createFleetService(createFleetDal(database.db)).importCsv(text)
-      console.log(`Imported ${count} modules.`)
+      try {
+        const { imported, generated } = await createFleetService(createFleetDal(database.db)).importCsv(
+          text,
+          {
+            ...(out
+              ? {
+                  // Written (readable by the operator only) before anything is stored, and removed again if
+                  // the import fails: every stored hash is of a secret the operator holds.
+                  saveGeneratedSecrets: async (secrets) => {
+                    const lines = ['serial,secret', ...secrets.map((s) => `${s.serial},${s.secret}`), '']
+                    await fs.promises.writeFile(out, lines.join('\n'), { flag: 'wx', mode: 0o600 })
+                    written = true
+                  },
+                }
+              : {}),
+          },
+        )
+        console.log(`Imported ${imported} modules.`)
+        if (generated)
+          console.log(`${generated} new device secrets written to ${out}: write each into its module.`)
+      } catch (error) {
+        if (written) fs.rmSync(out!, { force: true })
+        throw error
+      }
     })
   })
 

@@ -115,7 +115,10 @@ export const objects = pgTable(
   {
     id: serial('id').primaryKey(),
     serial: text('serial').notNull().unique(),
+    /** The claim code printed on the module; its login password only while `secret_hash` is null. */
     pin: text('pin').notNull(),
+    /** Hex SHA-256 of the device secret the module logs in with (ADR 0087); null: PIN logins. */
+    secret_hash: text('secret_hash'),
     last_device_model: text('last_device_model').notNull(),
     id_client: integer('id_client').references(() => clients.id, { onDelete: 'set null' }),
     name: text('name').notNull().default(''),
@@ -587,6 +590,8 @@ export const commands = pgTable(
     /** Below 3 pending and tracked, above 2 finished; 4 cancelled, 10 success, others errors. */
     status: smallint('status').notNull().default(0),
     error: text('error'),
+    /** A `credentials` command's device secret, kept only while the command is pending. */
+    secret: text('secret'),
     sent_at: timestamp('sent_at', { withTimezone: true }),
     acked_at: timestamp('acked_at', { withTimezone: true }),
     created_at: createdAt(),

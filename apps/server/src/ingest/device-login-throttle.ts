@@ -6,13 +6,15 @@ const hour = 60 * minute
 /**
  * Failed device logins (MQTT CONNECT, HTTP ingest) slow further attempts, with the numbers and the
  * doubling of browser logins (ADR 0037). A module's PIN is
- * 4 digits, so a few wrong guesses must already cost time.
+ * 4 digits, so a few wrong guesses must already cost time. A module with a device secret (32 random
+ * bytes) cannot be guessed, and its logins are throttled only to spare the server (ADR 0087).
  */
 export const deviceLoginPolicies = {
   /** One serial from one address: the ordinary guessing attack. */
   pair: { free: 5, baseMs: 1000, capMs: 15 * minute, forgetMs: 24 * hour },
-  /** One serial from anywhere: guessing spread over many addresses. A short cap, because it also
-   * holds back the module itself when it logs in from a new address. */
+  /** One serial from anywhere: guessing spread over many addresses, and, for a module that logs in
+   * with its PIN, guessing from its own address (everyone behind its NAT shares it). A short cap,
+   * because it also holds back the module itself. */
   serial: { free: 20, baseMs: 1000, capMs: 5 * minute, forgetMs: 24 * hour },
   /** One address over all serials: one address trying PINs (or serials) across the fleet. A farm's
    * modules behind one NAT log in with the right PIN, which is not counted against it. */
@@ -28,13 +30,15 @@ interface Counter {
   blockedUntil: number
 }
 
-/** An attempt allowed to have its PIN checked: already counted as a failure on `counted`. */
+/** An attempt allowed to have its password checked: already counted as a failure on `counted`. */
 export interface DeviceLoginAttempt {
   serial: string
   address: string
-  /** The address the module last logged in from: the PIN is checked there even while delayed. */
+  /** The address the module last logged in from. */
   usual: boolean
   counted: { kind: CounterKind; key: string }[]
+  /** The counters that can make the next attempt from here wait (a subset of `counted`). */
+  holding: { kind: CounterKind; key: string }[]
 }
 
 /**
@@ -58,11 +62,15 @@ function cappedMap<V>(capacity: number) {
 }
 
 /**
- * The rule, in memory and without I/O (the caller checks the PIN). An attempt is counted as a
- * failure before its PIN is checked, so parallel attempts cannot slip past the counters; a right
- * PIN takes it back. While a counter is delayed, attempts are refused without checking the PIN and
- * without counting, except from the serial's usual address: there the PIN is always checked, so an
- * attacker elsewhere can never keep a module out of its usual connection.
+ * The rule, in memory and without I/O (the caller checks the password). One throttle serves every
+ * MQTT CONNECT and HTTP upload of the process, and an attempt is counted as a failure before its
+ * password is checked, so parallel attempts cannot slip past the counters; a right password takes
+ * it back. While a counter is delayed, attempts are refused without checking the password and
+ * without counting. From the serial's usual address (where it last logged in) the pair and address
+ * counters never hold a module back, so an attacker elsewhere cannot keep it out of its usual
+ * connection; the serial counter still does for a module that logs in with its PIN, because that
+ * address is shared by everyone behind the same NAT (issue 23). A module with a device secret is
+ * always checked there.
  */
 export function createDeviceLoginThrottle(
   options: { now?: () => number; policies?: Partial<DeviceLoginPolicies>; capacity?: number } = {},
@@ -102,33 +110,37 @@ export function createDeviceLoginThrottle(
 
   return {
     /**
-     * Before the PIN is checked. `serial` is null for a serial that is not in the fleet (counted on
+     * Before the password is checked. `serial` is null for a serial that is not in the fleet (counted on
      * the address only, so made-up serials cannot fill the memory). Either the milliseconds to wait
      * (nothing checked, nothing counted) or the attempt, already counted as a failure.
      */
-    begin(serial: string | null, address: string): { waitMs: number } | { attempt: DeviceLoginAttempt } {
+    begin(
+      serial: string | null,
+      address: string,
+      /** `pinLogin`: the module logs in with its PIN (no device secret), which can be guessed. */
+      options: { pinLogin: boolean } = { pinLogin: true },
+    ): { waitMs: number } | { attempt: DeviceLoginAttempt } {
       const at = now()
       const keys = keysOf(serial, address)
       const usual = serial !== null && usualAddress.get(serial) === address
-      if (!usual) {
-        const waitMs = blockedFor(keys, at)
-        if (waitMs > 0) return { waitMs }
-      }
+      const holding = !usual ? keys : options.pinLogin ? keys.filter(({ kind }) => kind === 'serial') : []
+      const waitMs = blockedFor(holding, at)
+      if (waitMs > 0) return { waitMs }
       for (const { kind, key } of keys) {
         const failures = (current(kind, key, at)?.failures ?? 0) + 1
         const delay = delayAfter(policies[kind], failures)
         counters[kind].set(key, { failures, lastFailureAt: at, blockedUntil: delay ? at + delay : 0 })
       }
-      return { attempt: { serial: serial ?? '', address, usual, counted: keys } }
+      return { attempt: { serial: serial ?? '', address, usual, counted: keys, holding } }
     },
 
-    /** A wrong PIN: how long this serial must now wait from this address (0: it may try again at once). */
+    /** A wrong password: how long this serial must now wait from this address (0: it may try again at once). */
     failed(attempt: DeviceLoginAttempt): number {
-      return blockedFor(attempt.counted, now())
+      return blockedFor(attempt.holding, now())
     },
 
     /**
-     * The right PIN: the pair starts again, the serial and address counters only take this attempt
+     * The right password: the pair starts again, the serial and address counters only take this attempt
      * back (an attacker's own module must not reset the address it guesses others from), and the
      * address becomes the serial's usual one.
      */

@@ -9,9 +9,9 @@ import {
 function setup(options: Parameters<typeof createDeviceLoginThrottle>[0] = {}) {
   let clock = 1_000_000
   const throttle = createDeviceLoginThrottle({ now: () => clock, ...options })
-  /** One login attempt: the wait it met, or whether its PIN was checked and what followed. */
-  const attempt = (serial: string | null, address: string, rightPin: boolean) => {
-    const started = throttle.begin(serial, address)
+  /** One login attempt: the wait it met, or whether its password was checked and what followed. */
+  const attempt = (serial: string | null, address: string, rightPin: boolean, pinLogin = true) => {
+    const started = throttle.begin(serial, address, { pinLogin })
     if ('waitMs' in started) return { checked: false as const, waitMs: started.waitMs }
     if (rightPin) {
       throttle.succeeded(started.attempt)
@@ -52,15 +52,41 @@ describe('device login throttle', () => {
     expect(attempt('S2', '10.0.2.1', true)).toMatchObject({ checked: true, ok: true })
   })
 
-  it('always checks the PIN from the address the module last logged in from', () => {
+  it('always checks a module with a device secret at the address it last logged in from', () => {
     const { attempt } = setup()
-    expect(attempt('S1', '192.0.2.7', true)).toMatchObject({ ok: true })
-    for (let i = 0; i < 40; i++) attempt('S1', `10.0.3.${i % 4}`, false)
+    expect(attempt('S1', '192.0.2.7', true, false)).toMatchObject({ ok: true })
+    for (let i = 0; i < 40; i++) attempt('S1', `10.0.3.${i % 4}`, false, false)
     // An attacker has blocked the serial everywhere else...
-    expect(attempt('S1', '10.0.9.9', true)).toMatchObject({ checked: false })
+    expect(attempt('S1', '10.0.9.9', true, false)).toMatchObject({ checked: false })
     // ...but not where the module lives, and its logins there do not unblock the attacker.
+    expect(attempt('S1', '192.0.2.7', true, false)).toMatchObject({ checked: true, ok: true })
+    expect(attempt('S1', '10.0.3.1', false, false)).toMatchObject({ checked: false })
+    // 256 random bits cannot be guessed: failures there never make the module wait.
+    for (let i = 0; i < 100; i++) attempt('S1', '192.0.2.7', false, false)
+    expect(attempt('S1', '192.0.2.7', true, false)).toMatchObject({ checked: true, ok: true })
+  })
+
+  it('slows PIN guessing from the address a module on PIN logins last logged in from, by its serial counter', () => {
+    const { attempt, advance } = setup()
+    expect(attempt('S1', '192.0.2.7', true)).toMatchObject({ ok: true })
+    // Someone behind the module's NAT: 20 wrong PINs are checked, then the serial waits, there too.
+    for (let i = 0; i < 19; i++) expect(attempt('S1', '192.0.2.7', false)).toMatchObject({ waitMs: 0 })
+    expect(attempt('S1', '192.0.2.7', false)).toEqual({ checked: true, ok: false, waitMs: 1000 })
+    expect(attempt('S1', '192.0.2.7', true)).toEqual({ checked: false, waitMs: 1000 })
+    // Only the serial counter holds it there (the pair's 5 free failures are long past), capped at 5 min.
+    advance(1000)
+    expect(attempt('S1', '192.0.2.7', false).waitMs).toBe(2000)
+    for (let i = 0; i < 20; i++) {
+      advance(deviceLoginPolicies.serial.capMs)
+      attempt('S1', '192.0.2.7', false)
+    }
+    expect(attempt('S1', '192.0.2.7', true)).toEqual({
+      checked: false,
+      waitMs: deviceLoginPolicies.serial.capMs,
+    })
+    // When the wait is over the module gets in, and its right PIN takes one failure back.
+    advance(deviceLoginPolicies.serial.capMs)
     expect(attempt('S1', '192.0.2.7', true)).toMatchObject({ checked: true, ok: true })
-    expect(attempt('S1', '10.0.3.1', false)).toMatchObject({ checked: false })
   })
 
   it('does not hold a farm behind one address back for its modules logging in right', () => {

@@ -1,11 +1,12 @@
 import type { Rejection } from '@kropla/domain'
 import ipaddr from 'ipaddr.js'
 import type { DeviceLoginThrottle } from './device-login-throttle'
+import { matchesSecretHash } from './device-secret'
 import { type KnownObject, type ObjectDirectory, samePin } from './object-directory'
 
 export type DeviceLoginResult =
   | { ok: true; object: KnownObject }
-  /** `throttled`: refused without checking the PIN; `waitMs`: how long before the next try is checked. */
+  /** `throttled`: refused without checking the password; `waitMs`: how long before the next try is checked. */
   | { ok: false; throttled: boolean; waitMs: number }
 
 /** "::ffff:10.0.0.1" and "10.0.0.1" are one IPv4 address. */
@@ -26,9 +27,20 @@ export function throttleAddress(address: string): string {
 }
 
 /**
- * A module's login over MQTT or HTTP: serial and PIN checked under the device login throttle.
- * Failures of modules in the fleet are counted as ingest rejections (`wrong_pin`, `login_throttled`,
- * with the address), which is where the operator sees a module's trouble.
+ * Whether `password` logs the module in: its device secret when it has one (then its PIN never
+ * does), else its PIN (a module made before secrets). Both compared in constant time.
+ */
+export function isRightPassword(object: KnownObject, password: string): boolean {
+  return object.secretHash !== null
+    ? matchesSecretHash(object.secretHash, password)
+    : samePin(object.pin, password)
+}
+
+/**
+ * A module's login over MQTT or HTTP: serial and password (device secret, or PIN for a module
+ * without one) checked under the device login throttle (ADR 0037, 0087). Failures of modules in the
+ * fleet are counted as ingest rejections (`wrong_secret`, `wrong_pin`, `login_throttled`, with the
+ * address), which is where the operator sees a module's trouble and who is guessing.
  */
 export function createDeviceLogin(deps: {
   directory: ObjectDirectory
@@ -36,15 +48,17 @@ export function createDeviceLogin(deps: {
   countRejection: (serial: string, rejections: Rejection[]) => void
 }) {
   return {
-    /** `pin` null: credentials that cannot be right (no password, user name not the serial). */
+    /** `password` null: credentials that cannot be right (no password, user name not the serial). */
     async authenticate(
       serial: string,
-      pin: string | null,
+      password: string | null,
       rawAddress: string | undefined,
     ): Promise<DeviceLoginResult> {
       const address = normalizeAddress(rawAddress)
       const object = await deps.directory.find(serial)
-      const started = deps.throttle.begin(object ? serial : null, throttleAddress(address))
+      const started = deps.throttle.begin(object ? serial : null, throttleAddress(address), {
+        pinLogin: object?.secretHash == null,
+      })
       if ('waitMs' in started) {
         if (object)
           deps.countRejection(serial, [
@@ -56,11 +70,20 @@ export function createDeviceLogin(deps: {
           ])
         return { ok: false, throttled: true, waitMs: started.waitMs }
       }
-      if (object && pin !== null && samePin(object.pin, pin)) {
+      if (object && password !== null && isRightPassword(object, password)) {
         deps.throttle.succeeded(started.attempt)
         return { ok: true, object }
       }
-      if (object)
+      if (object?.secretHash)
+        deps.countRejection(serial, [
+          {
+            field: null,
+            reason: 'wrong_secret',
+            // A module that still offers its PIN has lost (or never stored) its secret.
+            detail: `from ${address}${password !== null && samePin(object.pin, password) ? ', with its PIN' : ''}`,
+          },
+        ])
+      else if (object)
         deps.countRejection(serial, [{ field: null, reason: 'wrong_pin', detail: `from ${address}` }])
       return { ok: false, throttled: false, waitMs: deps.throttle.failed(started.attempt) }
     },

@@ -1,8 +1,8 @@
-import { downTopic } from '@kropla/domain'
+import { type DownKind, downTopic } from '@kropla/domain'
 import type { Logger } from 'pino'
 import type { MqttTransport } from './mqtt-embedded'
 
-export type DownKind = 'cmd' | 'config'
+export type { DownKind }
 
 /**
  * Messages to modules (`kropla/v1/{serial}/down/{kind}`, QoS 1). The MQTT transport starts after
@@ -40,6 +40,17 @@ export function createDevicePublisher(
       } catch (error) {
         logger.error({ err: error, serial, kind }, 'message to the module not sent')
         onSent?.({ serial, kind, sent: false })
+        return false
+      }
+    },
+    /** Removes the retained message of that topic (an empty retained publish); false when not sent. */
+    async clearRetained(serial: string, kind: DownKind): Promise<boolean> {
+      if (!transport) return false
+      try {
+        await transport.publish(downTopic(serial, kind), '', { retain: true })
+        return true
+      } catch (error) {
+        logger.error({ err: error, serial, kind }, 'retained message not cleared')
         return false
       }
     },

@@ -41,7 +41,8 @@ export function registerHttpIngestRoutes(
     {
       schema: {
         tags: ['devices'],
-        summary: 'Readings from a module over HTTP (HTTP Basic: serial and PIN)',
+        summary:
+          'Readings from a module over HTTP (HTTP Basic: serial and device secret, or PIN for a module without one)',
         params: z.object({ serial: serialSchema }),
         body: z.unknown(),
         response: {

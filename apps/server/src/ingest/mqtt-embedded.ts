@@ -16,7 +16,7 @@ export interface MqttTransport {
 }
 
 const notAuthorized = 5
-/** CONNACK 3 "server unavailable": try again later (the PIN was not checked). */
+/** CONNACK 3 "server unavailable": try again later (the password was not checked). */
 const tryLater = 3
 /** A refused CONNECT is answered after the wait it caused, up to this long, so a guesser gains nothing from speed. */
 const maxRefusalHoldMs = 5000
@@ -31,7 +31,7 @@ function refusal(
 }
 
 /**
- * The embedded broker: modules log in with serial and PIN, may publish only under their own
+ * The embedded broker: modules log in with serial and device secret (PIN for a module without one), may publish only under their own
  * serial and subscribe only to their own `down/#` (a base station both also for its modules).
  * Each message is acknowledged (PUBACK) only after ingest has committed it.
  */
@@ -48,9 +48,9 @@ export async function startEmbeddedBroker(options: {
 
   broker.authenticate = (client, username, password, done) => {
     const serial = client.id
-    const pin = username === serial && password ? password.toString() : null
+    const secret = username === serial && password ? password.toString() : null
     login
-      .authenticate(serial, pin, (client.conn as { remoteAddress?: string }).remoteAddress)
+      .authenticate(serial, secret, (client.conn as { remoteAddress?: string }).remoteAddress)
       .then((result) => {
         if (result.ok) return done(null, true)
         const answer = result.throttled ? refusal('too many attempts', tryLater) : refusal('not authorized')

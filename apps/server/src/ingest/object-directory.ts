@@ -5,7 +5,10 @@ import type { ModuleRecordsDal } from './module-records-dal'
 export interface KnownObject {
   id: number
   serial: string
+  /** The claim code; the login password only while `secretHash` is null. */
   pin: string
+  /** Hex SHA-256 of the device secret the module logs in with; null: it logs in with its PIN. */
+  secretHash: string | null
   model: DeviceModel | undefined
   idClient: number | null
   baseStationId: number | null
@@ -44,6 +47,7 @@ export function createObjectDirectory(
           id: row.id,
           serial: row.serial,
           pin: row.pin,
+          secretHash: row.secret_hash,
           model: findModel(row.last_device_model),
           idClient: row.id_client,
           baseStationId: row.base_station_id,

@@ -1,5 +1,6 @@
 import {
   type AckPayload,
+  credentialsCommandSchema,
   expiredCommandError,
   type SetOutputCommand,
   type StatePayload,
@@ -16,10 +17,15 @@ export interface DownMessageOutcome {
   replies: Reply[]
   /** Why a message was dropped without an answer (nothing to acknowledge it by). */
   dropped?: string
+  /**
+   * A new device secret (`down/credentials`): the module keeps it, and logs in with it from its
+   * first connection after the server has its `done` (MQTT: the ack's PUBACK; HTTP: the 202).
+   */
+  secret?: string
 }
 
 /**
- * How a module answers `down/cmd` and `down/config`: acknowledge receipt, execute, acknowledge
+ * How a module answers `down/cmd`, `down/config` and `down/credentials`: acknowledge receipt, execute, acknowledge
  * the result, and after switching outputs report their state. A command is executed whole or
  * not at all, so a command naming an output the module lacks switches nothing, and one that
  * arrives after its `expires_at` is refused (`expired`). The simulated modules' clocks are set
@@ -33,6 +39,8 @@ export function handleDownMessage(
   payload: Buffer,
   at: Date,
 ): DownMessageOutcome {
+  // The server clearing a retained message (a secret delivered): nothing to answer.
+  if (payload.length === 0) return { replies: [] }
   let message: unknown
   try {
     message = JSON.parse(payload.toString('utf8'))
@@ -42,6 +50,11 @@ export function handleDownMessage(
   const id = commandId(message)
   if (id === null) return { replies: [], dropped: `down/${kind} without an id` }
   if (kind === 'config') return { replies: [configure(world, serial, id, message, at)] }
+  if (kind === 'credentials') {
+    const credentials = credentialsCommandSchema.safeParse(message)
+    if (!credentials.success) return { replies: [ack(id, 'rejected', 'malformed credentials')] }
+    return { replies: [ack(id, 'done')], secret: credentials.data.secret }
+  }
   if (kind !== 'cmd') return { replies: [], dropped: `unknown down/${kind}` }
 
   const received = ack(id, 'received')

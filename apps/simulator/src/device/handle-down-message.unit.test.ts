@@ -160,4 +160,27 @@ describe('answering down messages', () => {
     )
     expect(world.read(scales, at).WEIGHT_SUM_1 as number).toBeCloseTo(net, 1)
   })
+
+  it('keeps a new device secret from down/credentials and acknowledges it done', () => {
+    const secret = 'a'.repeat(43)
+    const outcome = handleDownMessage(newWorld(), valve, 'credentials', json({ id: 'k1', secret }), at)
+    expect(outcome).toEqual({ replies: [{ kind: 'ack', payload: { id: 'k1', result: 'done' } }], secret })
+  })
+
+  it('refuses credentials without a proper secret, keeping the one it has', () => {
+    const outcome = handleDownMessage(
+      newWorld(),
+      valve,
+      'credentials',
+      json({ id: 'k2', secret: '1234' }),
+      at,
+    )
+    expect(outcome).toEqual({
+      replies: [{ kind: 'ack', payload: { id: 'k2', result: 'rejected', error: 'malformed credentials' } }],
+    })
+  })
+
+  it('ignores an empty message: the server clearing a retained one', () => {
+    expect(handleDownMessage(newWorld(), valve, 'credentials', Buffer.alloc(0), at)).toEqual({ replies: [] })
+  })
 })

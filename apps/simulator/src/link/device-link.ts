@@ -1,12 +1,15 @@
 import { type DemoModule, downFilterSerial, protocolPrefix, upTopic } from '@kropla/domain'
 import mqtt, { ErrorWithReasonCode, type MqttClient } from 'mqtt'
 import type { SimulatorLogger } from '../logger'
+import type { ModuleCredentials } from './credentials'
 import { type BufferedReading, createReadingBuffer } from './reading-buffer'
 
 export interface DeviceLinkOptions {
   mqttUrl: string
-  /** The module holding the connection: its serial and PIN are the credentials. */
+  /** The module holding the connection: it logs in with its serial and its password in `credentials`. */
   gateway: DemoModule
+  /** Each module's password: its device secret, or its PIN; read again at every (re)connection. */
+  credentials: ModuleCredentials
   /** Modules a base station publishes for over its own connection. */
   relayed: readonly DemoModule[]
   firmware: string
@@ -25,6 +28,7 @@ export interface DeviceLink {
   connect(): Promise<void>
   /** Publishes a reading set now, or keeps it for the buffered upload when the link is down. */
   sendReading(serial: string, reading: BufferedReading): Promise<void>
+  /** Resolves once the server has the message (MQTT: its PUBACK; HTTP: the upload's 202). */
   publish(serial: string, kind: 'ack' | 'state', payload: object): Promise<void>
   /** Marks every serial `offline` and disconnects cleanly, so the broker does not send the last will. */
   close(): Promise<void>
@@ -104,7 +108,7 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
       client = mqtt.connect(options.mqttUrl, {
         clientId: gateway.serial,
         username: gateway.serial,
-        password: gateway.pin,
+        password: options.credentials.password(gateway.serial),
         protocolVersion: 4,
         clean: true,
         resubscribe: false,
@@ -116,6 +120,10 @@ export function createDeviceLink(options: DeviceLinkOptions): DeviceLink {
           qos,
           retain: true,
         },
+      })
+      // A secret stored since the last connection (down/credentials) is the password from now on.
+      client.on('reconnect', () => {
+        if (client) client.options.password = options.credentials.password(gateway.serial)
       })
       client.on('connect', () => {
         up = true

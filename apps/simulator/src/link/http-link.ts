@@ -1,6 +1,7 @@
 import type { DemoModule } from '@kropla/domain'
 import { maxBufferedReadings } from '@kropla/domain'
 import type { SimulatorLogger } from '../logger'
+import type { ModuleCredentials } from './credentials'
 import type { DeviceLink } from './device-link'
 import { type BufferedReading, defaultBufferCapacity } from './reading-buffer'
 
@@ -11,6 +12,8 @@ export interface HttpLinkOptions {
   /** The server's base address, e.g. http://127.0.0.1:8080. */
   httpUrl: string
   module: DemoModule
+  /** The module's password (its device secret, or its PIN), read for every request. */
+  credentials: ModuleCredentials
   logger: SimulatorLogger
   /** A command rode back on an upload's answer: handled like a `down/{kind}` message. */
   onDown(serial: string, kind: string, payload: Buffer): void
@@ -21,17 +24,19 @@ const requestTimeoutMs = 10_000
 
 /**
  * An LTE-M module (WG-100): no lasting connection. Each reading is a `POST /ingest/v1/{serial}`
- * with HTTP Basic serial:PIN; readings that could not be delivered wait in the buffer and go
+ * with HTTP Basic serial:secret (serial:PIN without one); readings that could not be delivered wait in the buffer and go
  * first, at most 1000 a request, with the next upload. Commands waiting for the module (its
  * configuration) come back on the answer; their acknowledgements are posted straight after.
  */
 export function createHttpLink(options: HttpLinkOptions): DeviceLink {
   const { module, logger } = options
   const url = new URL(`/ingest/v1/${encodeURIComponent(module.serial)}`, options.httpUrl).toString()
-  const authorization = `Basic ${Buffer.from(`${module.serial}:${module.pin}`).toString('base64')}`
+  const authorization = () =>
+    `Basic ${Buffer.from(`${module.serial}:${options.credentials.password(module.serial)}`).toString('base64')}`
   /** Readings not yet delivered, oldest first, bounded like the MQTT modules' buffer. */
   const pending: BufferedReading[] = []
-  let acks: object[] = []
+  /** Acknowledgements not yet delivered, each with what to call once the server has it. */
+  let acks: { payload: object; delivered: () => void }[] = []
   let closed = false
   let failing = false
 
@@ -41,7 +46,7 @@ export function createHttpLink(options: HttpLinkOptions): DeviceLink {
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
+        headers: { authorization: authorization(), 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(requestTimeoutMs),
       })
@@ -68,7 +73,7 @@ export function createHttpLink(options: HttpLinkOptions): DeviceLink {
       const type = (command as { type?: unknown } | null)?.type
       options.onDown(
         module.serial,
-        type === 'config' ? 'config' : 'cmd',
+        type === 'config' || type === 'credentials' ? type : 'cmd',
         Buffer.from(JSON.stringify(command)),
       )
     }
@@ -79,7 +84,8 @@ export function createHttpLink(options: HttpLinkOptions): DeviceLink {
     if (acks.length === 0) return
     const sending = acks
     acks = []
-    if (!(await post({ acks: sending }))) acks = [...sending, ...acks]
+    if (!(await post({ acks: sending.map((ack) => ack.payload) }))) acks = [...sending, ...acks]
+    else for (const ack of sending) ack.delivered()
   }
 
   async function upload(reading: BufferedReading) {
@@ -108,12 +114,13 @@ export function createHttpLink(options: HttpLinkOptions): DeviceLink {
       queue = queue.then(() => upload(reading))
       return queue
     },
-    async publish(_serial, kind, payload) {
-      // An HTTP module has no outputs to report; its acknowledgements go out on the next request.
-      if (kind !== 'ack' || closed) return
-      acks.push(payload)
+    publish(_serial, kind, payload) {
+      // An HTTP module has no outputs to report; its acknowledgements go out on the next request,
+      // and this resolves when one delivers them.
+      if (kind !== 'ack' || closed) return Promise.resolve()
+      const delivered = new Promise<void>((resolve) => acks.push({ payload, delivered: resolve }))
       queue = queue.then(flushAcks)
-      await queue
+      return delivered
     },
     async close() {
       closed = true

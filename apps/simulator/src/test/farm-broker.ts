@@ -22,6 +22,8 @@ export interface FarmBroker {
   denied: string[]
   /** Sends a message to a module as the server would (QoS 1). */
   sendToModule(topic: string, payload: object): Promise<void>
+  /** From now on the module logs in with this device secret, and its PIN no longer (as the server does on `done`). */
+  setSecret(serial: string, secret: string): void
   waitFor(description: string, matches: (message: SentMessage) => boolean): Promise<SentMessage>
   waitForDisconnects(count: number): Promise<void>
   /** Stops listening and cuts every connection without a DISCONNECT, as a network outage would. */
@@ -35,7 +37,7 @@ const waitLimitMs = 5000
 
 /**
  * A real MQTT broker (aedes) that enforces the device protocol the way Kropla's server does:
- * serial and PIN checked at connect, publishing only under one's own serial (or a relayed
+ * serial and password (the device secret when the module has one, else its PIN) checked at connect, publishing only under one's own serial (or a relayed
  * module's), subscribing only to one's own `down/#` (or a relayed module's).
  */
 export async function startFarmBroker(
@@ -43,8 +45,11 @@ export async function startFarmBroker(
   options: {
     /** False: a base station may not listen for its modules (a failure SUBACK, as before protocol v1 allowed it). */
     relaySubscriptions?: boolean
+    /** Device secrets by serial: those modules log in with them, the others with their PINs. */
+    secrets?: Readonly<Record<string, string>>
   } = {},
 ): Promise<FarmBroker> {
+  const secrets = new Map(Object.entries(options.secrets ?? {}))
   const events = new EventEmitter()
   const accepted: string[] = []
   const sent: SentMessage[] = []
@@ -56,7 +61,8 @@ export async function startFarmBroker(
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       const module = fleet.find((candidate) => candidate.serial === username)
-      const valid = module && client.id === username && password?.toString() === module.pin
+      const expected = module && (secrets.get(module.serial) ?? module.pin)
+      const valid = module && client.id === username && password?.toString() === expected
       if (valid) {
         accepted.push(module.serial)
         return done(null, true)
@@ -130,6 +136,9 @@ export async function startFarmBroker(
           (error) => (error ? reject(error) : resolve()),
         ),
       ),
+    setSecret: (serial, secret) => {
+      secrets.set(serial, secret)
+    },
     waitFor: (description, matches) => waitUntil(events, 'sent', description, () => sent.find(matches)),
     waitForDisconnects: async (count) => {
       await waitUntil(events, 'disconnect', `${count} disconnects`, () =>

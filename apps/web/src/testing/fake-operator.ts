@@ -1,8 +1,10 @@
 import type {
   AuditEntry,
+  CredentialsCommandState,
   OperatorAlarm,
   OperatorClientDetail,
   OperatorModule,
+  OperatorModuleDetail,
   OperatorOverview,
   OperatorUser,
 } from '@kropla/domain'
@@ -15,6 +17,8 @@ export interface FakeOperator {
   devices: OperatorModule[]
   alarms: OperatorAlarm[]
   audit: AuditEntry[]
+  /** The last `down/credentials` of each module, by id (POST .../credentials records one, on its way). */
+  credentials?: Record<number, CredentialsCommandState>
 }
 
 const created = '2026-01-10T08:00:00.000Z'
@@ -49,6 +53,9 @@ export function operatorModuleFixture(
     activated_at: created,
     last_data_at: '2026-05-01T10:00:00.000Z',
     rejections: 0,
+    login: 'secret',
+    last_failed_login_at: null,
+    failed_logins_recent: false,
     ...overrides,
   } satisfies OperatorModule
 }
@@ -172,7 +179,37 @@ export function withOperator(server: FakeServer, data: FakeOperator) {
       json(status, { error: code, message: translate(lang, `errors.${code}`) })
     const { user } = server.state.me
     if (path.startsWith('/api/admin/') && user.type !== 0) return refuse(403, 'access_denied')
+    const detail = (module: OperatorModule): OperatorModuleDetail => ({
+      ...module,
+      lng: null,
+      lat: null,
+      ingest_rejections: [],
+      credentials: data.credentials?.[module.id] ?? null,
+    })
+    const moduleAt = (id: string | undefined) => data.devices.find((row) => row.id === Number(id))
+    const credentials = /^\/api\/admin\/devices\/(\d+)\/credentials$/.exec(path)
+    if (credentials && method === 'POST') {
+      const module = moduleAt(credentials[1])
+      if (!module) return refuse(404, 'not_found')
+      if (module.id_client === null) return refuse(409, 'secret_needs_account')
+      data.credentials = {
+        ...data.credentials,
+        [module.id]: {
+          id: `cred-${module.id}`,
+          status: 1,
+          error: null,
+          created_at: new Date().toISOString(),
+          acked_at: null,
+        },
+      }
+      return json(200, detail(module))
+    }
     if (method !== 'GET') return refuse(404, 'not_found')
+    const device = /^\/api\/admin\/(?:devices|objects)\/(\d+)$/.exec(path)
+    if (device) {
+      const module = moduleAt(device[1])
+      return module ? json(200, detail(module)) : refuse(404, 'not_found')
+    }
     const summary = ({ user_list: _users, module_list: _modules, ...client }: OperatorClientDetail) => {
       const { tax_number: _t, address: _a, zip: _z, time_zone: _tz, ...row } = client
       return row

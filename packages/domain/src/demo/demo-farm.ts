@@ -1,4 +1,7 @@
+import { z } from 'zod'
 import type { OutputField, OutputType } from '../catalogue/types'
+import { deviceSecretSchema } from '../fleet/device-secret'
+import { serialSchema } from '../fleet/fleet-module'
 
 /**
  * The simulated demo farm: one definition used by the server's seed (`DEMO=1`), the simulator,
@@ -58,6 +61,16 @@ export interface DemoSection {
   plant: number | null
   groups: readonly string[]
 }
+
+/**
+ * The demo modules' device secrets (ADR 0087): drawn at random by the server's demo seed for each
+ * installation, never fixed in the source, and written to this file in the data directory (readable
+ * by its owner only), from which the simulator reads them as real modules carry theirs in flash.
+ * The simulator writes a secret it gets over `down/credentials` back into it. `{"serial": "secret"}`.
+ */
+export const demoModuleSecretsFile = 'demo-module-secrets.json'
+export const demoModuleSecretsSchema = z.record(serialSchema, deviceSecretSchema)
+export type DemoModuleSecrets = z.infer<typeof demoModuleSecretsSchema>
 
 /** A demo name in a language: `name` in English, `name_pl` in Polish. */
 export function demoName(item: { name: string; name_pl: string }, lang: 'en' | 'pl'): string {
@@ -372,7 +385,9 @@ export const demoFarm = {
   ] satisfies DemoSection[],
   /**
    * Manufactured and in the fleet but on no account: registration (`#/register`) or Add module can
-   * be tried end to end with it (README, Quick start). Not simulated: it sends nothing until added.
+   * be tried end to end with it (README, Quick start), its PIN being the claim code. Not simulated:
+   * it sends nothing until added. Made "before secrets", it would log in with its PIN: the
+   * operator's list of modules still on PIN logins shows it.
    */
   unactivated: { serial: 'DEMO-NEW-0001', pin: '2468', model: 'AM-100-103' },
   /** /settings/weather of the demo account: the air sensor and the mast's inputs. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fleetSecretEntrySchema } from '../fleet/device-secret'
 import { fleetModuleSchema } from '../fleet/fleet-module'
 
 /**
@@ -96,8 +97,19 @@ export const operatorModuleSchema = z.object({
   last_data_at: isoDate.nullable(),
   /** Ingest messages refused for this serial, all reasons together. */
   rejections: z.number().int(),
+  /**
+   * How the module logs in (ADR 0087): with its device secret, or with its PIN (made before
+   * secrets: 4 digits, throttled per serial from everywhere; the operator moves it onto a secret).
+   */
+  login: z.enum(['secret', 'pin']),
+  /** The last failed login (wrong password, or refused while throttled); null: none recorded. */
+  last_failed_login_at: isoDate.nullable(),
+  /** A failed login within the last `failed_login_hours`: someone may be guessing its password. */
+  failed_logins_recent: z.boolean(),
 })
 export type OperatorModule = z.infer<typeof operatorModuleSchema>
+/** The window of `failed_logins_recent`: a day, as long as the device login throttle remembers a failure. */
+export const failedLoginHours = 24
 
 /** Why ingest refused a module's messages, per reason: how often, when last, the last detail. */
 export const ingestRejectionSchema = z.object({
@@ -108,10 +120,24 @@ export const ingestRejectionSchema = z.object({
 })
 export type IngestRejection = z.infer<typeof ingestRejectionSchema>
 
+/**
+ * The last `down/credentials` the operator sent the module (its secret never leaves the server):
+ * command statuses as everywhere (below 3 on its way, 10 done, 5 rejected, 6 timed out).
+ */
+export const credentialsCommandStateSchema = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  error: z.string().nullable(),
+  created_at: isoDate,
+  acked_at: isoDate.nullable(),
+})
+export type CredentialsCommandState = z.infer<typeof credentialsCommandStateSchema>
+
 export const operatorModuleDetailSchema = operatorModuleSchema.extend({
   lng: z.number().nullable(),
   lat: z.number().nullable(),
   ingest_rejections: z.array(ingestRejectionSchema),
+  credentials: credentialsCommandStateSchema.nullable(),
 })
 export type OperatorModuleDetail = z.infer<typeof operatorModuleDetailSchema>
 
@@ -148,8 +174,14 @@ export const clientAccessChangeSchema = z
   })
 export type ClientAccessChange = z.infer<typeof clientAccessChangeSchema>
 
-/** One line of a fleet CSV: serial, pin, model (the same rules as a module added one by one). */
-export const fleetCsvLineSchema = fleetModuleSchema
+/**
+ * One line of a fleet CSV: serial, pin, model (the same rules as a module added one by one) and an
+ * optional secret column. The back office never makes a secret, since it never shows one: a line
+ * without a secret (empty or `none`) is a module made before secrets, which logs in with its PIN.
+ */
+export const fleetCsvLineSchema = fleetModuleSchema.omit({ secret: true }).extend({
+  secret: fleetSecretEntrySchema.transform((entry) => (entry === 'none' ? undefined : entry)),
+})
 export const fleetCsvMaxBytes = 2_000_000
 
 /** `POST /api/admin/devices/import`: the CSV's text, a header line naming serial, pin and model. */

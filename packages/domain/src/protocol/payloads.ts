@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { deviceSecretSchema } from '../fleet/device-secret'
 import { deviceText, singleLineText } from '../input/text'
 
 export const readingValueSchema = z.union([z.number(), z.boolean(), z.null()])
@@ -58,6 +59,16 @@ export const setOutputCommandSchema = z.object({
 /** The error a module acks a command with when it arrived after its `expires_at`. */
 export const expiredCommandError = 'expired'
 export type SetOutputCommand = z.infer<typeof setOutputCommandSchema>
+
+/**
+ * `down/credentials`: the module stores the secret, acks `done`, and logs in with it from its next
+ * connection on; the server takes the PIN's place as a password away when it has the `done`.
+ */
+export const credentialsCommandSchema = z.object({
+  id: singleLineText().min(1),
+  secret: deviceSecretSchema,
+})
+export type CredentialsCommand = z.infer<typeof credentialsCommandSchema>
 
 /** Answer of `POST /ingest/v1/{serial}`. */
 export const httpIngestAnswerSchema = z.object({

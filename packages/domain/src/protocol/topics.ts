@@ -13,7 +13,10 @@ export function upTopic(serial: string, kind: UpKind): string {
   return `${protocolPrefix}/${serial}/up/${kind}`
 }
 
-export function downTopic(serial: string, kind: 'cmd' | 'config'): string {
+export const downKinds = ['cmd', 'config', 'credentials'] as const
+export type DownKind = (typeof downKinds)[number]
+
+export function downTopic(serial: string, kind: DownKind): string {
   return `${protocolPrefix}/${serial}/down/${kind}`
 }
 

@@ -33,8 +33,10 @@ export type RejectionReason =
   | 'config_rejected'
   /** Passed validation, but the database refused it for good (detail: ts, SQLSTATE, message). */
   | 'database_refused'
-  /** A device login (MQTT CONNECT, HTTP ingest) with a wrong PIN (detail: the address). */
+  /** A device login (MQTT CONNECT, HTTP ingest) of a module on PIN logins with a wrong PIN (detail: the address). */
   | 'wrong_pin'
+  /** A device login of a module with a device secret with anything else, its PIN included (detail: the address). */
+  | 'wrong_secret'
   /** A device login refused unchecked while failed logins make it wait (detail: address, wait). */
   | 'login_throttled'
 

@@ -36,6 +36,13 @@ export const enErrors = {
   csv_empty: 'The file is empty.',
   csv_too_big: 'The file is too big (at most 2 MB).',
   csv_duplicate_serial: 'This serial number appears twice in the file.',
+  secret_invalid: 'A device secret is 43 characters: letters, digits, - and _ (32 bytes, base64url).',
+  secret_needs_account:
+    'Only a module activated in a client account can be given a secret: it needs a connection of its own.',
+  secret_external_broker:
+    'With an external MQTT broker the broker checks module logins: give modules their secrets through its settings.',
+  secret_on_its_way:
+    'A secret is already on its way to this module: wait for its answer (at most a day) before sending another.',
   nothing_to_change: 'Nothing to change.',
   support_reason_required:
     'Say why you are switching into this account: the reason is kept in the audit log.',

@@ -28,6 +28,8 @@ export const enOperator = {
     full_name: 'Full name',
     last_at: 'Last time',
     last_data: 'Last data',
+    last_failed_login: 'Last failed login',
+    login: 'Logs in with',
     model: 'Model',
     module: 'Module',
     modules: 'Modules',
@@ -95,7 +97,7 @@ export const enOperator = {
     model_hint: 'The model code, e.g. AGB-2000.',
     import: 'Import a CSV file',
     import_hint:
-      'A header line naming serial, pin and model; comma or semicolon. All lines or none are imported.',
+      'A header line naming serial, pin and model, and secret when the modules have device secrets (without one a module logs in with its PIN); comma or semicolon. All lines or none are imported.',
     imported: 'Imported {{n}} modules.',
     imported_hint: 'They are in the fleet, not activated in any account yet.',
     import_refused: 'Nothing imported: {{n}} of {{lines}} lines refused. Fix them and import the file again.',
@@ -106,6 +108,31 @@ export const enOperator = {
     connected: 'Connected',
     disconnected: 'Disconnected',
     rejections_title: 'Last messages ingest refused',
+    login_secret: 'Device secret',
+    login_pin: 'PIN',
+    failed_recent: 'Failed logins',
+    filter_label: 'Show modules',
+    filter_all: 'All ({{n}})',
+    filter_pin: 'On PIN logins ({{n}})',
+    filter_failed: 'Failed logins in {{hours}} h ({{n}})',
+    login_title: 'Login',
+    login_is_secret: 'Logs in with its device secret; its PIN is only its claim code.',
+    login_is_pin:
+      'Logs in with its PIN (made before device secrets): 4 digits, slowed per serial from every address, including its own. Give it a secret.',
+    failed_logins:
+      'Failed logins in the last {{hours}} h, the last at {{date}}: someone may be trying its password.',
+    give_secret: 'Give this module a secret',
+    replace_secret: 'Give it a new secret',
+    give_secret_text:
+      "The server sends a new device secret over the module's own connection. Once the module confirms it, it logs in with that secret only; its PIN stays its claim code and no longer logs it in. Nobody sees the secret, here or anywhere.",
+    give_secret_confirm: 'Send the secret',
+    secret_sent: 'Secret sent: waiting for the module to confirm.',
+    credentials_pending:
+      'A secret is on its way since {{date}}: waiting for the module to confirm (at most a day).',
+    credentials_done: 'Moved onto a device secret on {{date}}.',
+    credentials_rejected: 'The module refused the secret on {{date}}; it keeps logging in as before.',
+    credentials_timed_out:
+      'The secret sent on {{date}} got no answer within a day; the module keeps logging in as before.',
   },
   objects: {
     title: 'Objects (modules of all accounts)',

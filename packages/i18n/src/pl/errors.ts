@@ -38,6 +38,13 @@ export const plErrors: AppMessages['errors'] = {
   csv_empty: 'Plik jest pusty.',
   csv_too_big: 'Plik jest za duży (najwyżej 2 MB).',
   csv_duplicate_serial: 'Ten numer seryjny występuje w pliku dwa razy.',
+  secret_invalid: 'Sekret urządzenia ma 43 znaki: litery, cyfry, - i _ (32 bajty, base64url).',
+  secret_needs_account:
+    'Sekret można nadać tylko modułowi aktywowanemu na koncie klienta: potrzebuje własnego połączenia.',
+  secret_external_broker:
+    'Przy zewnętrznym brokerze MQTT to broker sprawdza logowania modułów: nadaj sekrety w jego ustawieniach.',
+  secret_on_its_way:
+    'Sekret jest już w drodze do tego modułu: przed wysłaniem kolejnego poczekaj na jego odpowiedź (najwyżej dobę).',
   nothing_to_change: 'Nie ma nic do zmiany.',
   support_reason_required: 'Podaj powód wejścia na to konto: powód zostaje zapisany w dzienniku zdarzeń.',
   latitude_range: 'Szerokość geograficzna mieści się między −90° a 90°.',

@@ -30,6 +30,8 @@ export const plOperator: AppMessages['operator'] = {
     full_name: 'Pełna nazwa',
     last_at: 'Ostatnio',
     last_data: 'Ostatnie dane',
+    last_failed_login: 'Ostatnie nieudane logowanie',
+    login: 'Loguje się',
     model: 'Model',
     module: 'Moduł',
     modules: 'Moduły',
@@ -98,7 +100,7 @@ export const plOperator: AppMessages['operator'] = {
     model_hint: 'Kod modelu, np. AGB-2000.',
     import: 'Importuj plik CSV',
     import_hint:
-      'Wiersz nagłówka z kolumnami serial, pin i model; przecinek lub średnik. Importowane są wszystkie wiersze albo żaden.',
+      'Wiersz nagłówka z kolumnami serial, pin i model oraz secret, gdy moduły mają sekrety urządzeń (moduł bez sekretu loguje się kodem PIN); przecinek lub średnik. Importowane są wszystkie wiersze albo żaden.',
     imported: 'Zaimportowano moduły: {{n}}.',
     imported_hint: 'Są we flocie, jeszcze nieaktywowane na żadnym koncie.',
     import_refused:
@@ -110,6 +112,30 @@ export const plOperator: AppMessages['operator'] = {
     connected: 'Połączony',
     disconnected: 'Rozłączony',
     rejections_title: 'Ostatnie wiadomości odrzucone przy odbiorze',
+    login_secret: 'Sekretem urządzenia',
+    login_pin: 'Kodem PIN',
+    failed_recent: 'Nieudane logowania',
+    filter_label: 'Pokaż moduły',
+    filter_all: 'Wszystkie ({{n}})',
+    filter_pin: 'Logujące się kodem PIN ({{n}})',
+    filter_failed: 'Nieudane logowania w {{hours}} h ({{n}})',
+    login_title: 'Logowanie',
+    login_is_secret: 'Loguje się sekretem urządzenia; kod PIN służy tylko do aktywacji.',
+    login_is_pin:
+      'Loguje się kodem PIN (wyprodukowany przed sekretami): 4 cyfry, spowalniane dla numeru seryjnego z każdego adresu, także z jego własnego. Nadaj mu sekret.',
+    failed_logins:
+      'Nieudane logowania w ostatnich {{hours}} h, ostatnie {{date}}: ktoś może próbować odgadnąć jego hasło.',
+    give_secret: 'Nadaj modułowi sekret',
+    replace_secret: 'Nadaj nowy sekret',
+    give_secret_text:
+      'Serwer wyśle nowy sekret urządzenia przez własne połączenie modułu. Gdy moduł go potwierdzi, loguje się już tylko tym sekretem; kod PIN pozostaje kodem aktywacji i przestaje go logować. Nikt nie widzi sekretu, ani tutaj, ani nigdzie indziej.',
+    give_secret_confirm: 'Wyślij sekret',
+    secret_sent: 'Sekret wysłany: czekamy na potwierdzenie modułu.',
+    credentials_pending: 'Sekret jest w drodze od {{date}}: czekamy na potwierdzenie modułu (najwyżej dobę).',
+    credentials_done: 'Przeniesiony na sekret urządzenia {{date}}.',
+    credentials_rejected: 'Moduł odrzucił sekret {{date}}; loguje się dalej jak dotąd.',
+    credentials_timed_out:
+      'Sekret wysłany {{date}} nie doczekał się odpowiedzi w ciągu doby; moduł loguje się dalej jak dotąd.',
   },
   objects: {
     title: 'Obiekty (moduły wszystkich kont)',

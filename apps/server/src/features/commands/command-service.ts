@@ -3,6 +3,7 @@ import {
   type AckPayload,
   type CommandError,
   type CommandRow,
+  type CredentialsCommand,
   commandErrors,
   commandStatus,
   expiredCommandError,
@@ -15,6 +16,7 @@ import type { Logger } from 'pino'
 import { HttpError } from '../../app/http-errors'
 import { createPeriodic } from '../../app/periodic'
 import type { DevicePublisher } from '../../ingest/device-publisher'
+import { hashDeviceSecret, newDeviceSecret } from '../../ingest/device-secret'
 import type { KnownObject } from '../../ingest/object-directory'
 import type { Realtime } from '../../realtime/socket-server'
 import {
@@ -22,11 +24,20 @@ import {
   type CommandRecord,
   type CommandSource,
   type CommandsDal,
+  credentialsCommandType,
+  isCredentialsCommand,
   toCommandRow,
 } from './commands-dal'
 
 /** How long a module has to answer a command (`up/ack` done or rejected) before it counts as timed out. */
 export const COMMAND_TIMEOUT_MS = 30_000
+
+/**
+ * How long a `down/credentials` command waits for the module's answer. Long, because it is safe
+ * late (it moves no valve) and a module may be off, or upload over HTTP only now and then: it waits
+ * retained on the broker and rides on every HTTP answer meanwhile (ADR 0087).
+ */
+export const CREDENTIALS_TIMEOUT_MS = 24 * 3600_000
 
 /**
  * A module that gets a command later than this after it was sent does not execute it (`expires_at`,
@@ -62,6 +73,9 @@ function withUntil(outputs: CommandOutputs, sentAt: Date): CommandOutputs {
   )
 }
 
+/** A `down/credentials` handed to an HTTP module in its upload's answer: typed like the others there. */
+export type CredentialsCommandAnswer = CredentialsCommand & { type: typeof credentialsCommandType }
+
 export interface SendCommand {
   /** The command's id when the caller records it beforehand (e.g. on its manual openings); new otherwise. */
   id?: string
@@ -96,17 +110,22 @@ const ackStatus = {
  */
 export function createCommandService(deps: {
   dal: CommandsDal
-  devices: Pick<DevicePublisher, 'publish'>
+  devices: Pick<DevicePublisher, 'publish' | 'clearRetained'>
   realtime: Pick<Realtime, 'toClient'>
   logger: Logger
   now?: () => Date
+  /** A module now logs in with a new secret: the caches that know its credentials forget them. */
+  forgetModule?: (serial: string) => void
   /** How long before an unanswered command times out; COMMAND_TIMEOUT_MS unless a test says otherwise. */
   timeoutMs?: number
+  /** How long a credentials command waits for its answer; CREDENTIALS_TIMEOUT_MS unless a test says otherwise. */
+  credentialsTimeoutMs?: number
   /** How often the time-out sweep runs. */
   sweepMs?: number
 }) {
   const now = deps.now ?? (() => new Date())
   const timeoutMs = deps.timeoutMs ?? COMMAND_TIMEOUT_MS
+  const credentialsTimeoutMs = deps.credentialsTimeoutMs ?? CREDENTIALS_TIMEOUT_MS
   const sweepMs = deps.sweepMs ?? Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 4)))
   const { dal } = deps
   const listeners: CommandListener[] = []
@@ -114,7 +133,9 @@ export function createCommandService(deps: {
   const waiting = new Map<string, ((row: CommandRecord) => void)[]>()
 
   async function changed(row: CommandRecord) {
-    deps.realtime.toClient(row.id_client).emit('commands_history', toCommandRow(row))
+    // The operator's credentials commands are not the account's orders: its screens never list them.
+    if (!isCredentialsCommand(row))
+      deps.realtime.toClient(row.id_client).emit('commands_history', toCommandRow(row))
     for (const listener of listeners) {
       try {
         await listener(row.id_client, row)
@@ -142,10 +163,24 @@ export function createCommandService(deps: {
     return object
   }
 
+  /** A finished credentials command's secret leaves the broker too (the retained `down/credentials`). */
+  async function clearCredentials(row: CommandRecord) {
+    const module = await dal.fleetModule(row.id_object)
+    if (module) await deps.devices.clearRetained(module.serial, 'credentials')
+  }
+
   async function sweep() {
     const at = now()
-    const expired = await dal.expire(new Date(at.getTime() - timeoutMs), commandErrors.timedOut, at)
-    for (const row of expired) await changed(row)
+    const expired = await dal.expire(
+      new Date(at.getTime() - timeoutMs),
+      new Date(at.getTime() - credentialsTimeoutMs),
+      commandErrors.timedOut,
+      at,
+    )
+    for (const row of expired) {
+      if (isCredentialsCommand(row)) await clearCredentials(row)
+      await changed(row)
+    }
     // A command awaited here may have been answered through another server process (which told
     // the browsers and its listeners): only the callers here are left to answer.
     for (const row of await dal.find([...waiting.keys()]))
@@ -198,8 +233,48 @@ export function createCommandService(deps: {
     },
 
     /**
+     * Gives the module a new device secret over its own connection (`down/credentials`, ADR 0087):
+     * recorded as a command (the operator's audit log has it, without the secret) and published
+     * retained, so a module that is off gets it when it next subscribes, and an HTTP module in its
+     * next upload's answer. The module logs in with the secret once it has acknowledged it `done`.
+     * Refused for a module on no account, and while an earlier secret is still on its way (the
+     * module could not tell which one the server took).
+     */
+    async sendCredentials(command: { idObject: number; idUser: number | null }): Promise<{ id: string }> {
+      const module = await dal.fleetModule(command.idObject)
+      if (!module) throw new HttpError('not_found')
+      if (module.idClient === null) throw new HttpError('secret_needs_account')
+      if (await dal.hasPendingCredentials(command.idObject)) throw new HttpError('secret_on_its_way')
+      const at = now()
+      const secret = newDeviceSecret()
+      const created = await dal.insert({
+        id: randomUUID(),
+        id_client: module.idClient,
+        id_object: command.idObject,
+        type: credentialsCommandType,
+        outputs: {},
+        source: 'operator',
+        id_user: command.idUser,
+        secret,
+        status: commandStatus.sent,
+        sent_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      await changed(created)
+      const message: CredentialsCommand = { id: created.id, secret }
+      if (!(await deps.devices.publish(module.serial, 'credentials', message, { retain: true }))) {
+        const queued = await dal.markQueued(created.id, now())
+        if (queued) await changed(queued)
+      }
+      return { id: created.id }
+    },
+
+    /**
      * A module's `up/ack` for one of its commands: received 2, done 10, rejected 5 (with the
      * module's error). Ids that are not commands of that module (e.g. `down/config`) are left alone.
+     * A credentials command acknowledged `done` moves the module onto its secret in the same
+     * statement, before the broker's PUBACK: a module that has its PUBACK may log in with it.
      */
     async acknowledge(object: KnownObject, ack: AckPayload): Promise<Rejection[]> {
       const error = ack.result === 'rejected' ? rejectionError(ack.error) : null
@@ -208,8 +283,18 @@ export function createCommandService(deps: {
           { id: ack.id, serial: object.serial, reason: ack.error },
           'module rejected a command',
         )
-      const row = await dal.settle(object.id, ack.id, ackStatus[ack.result], error, now())
-      if (row) await changed(row)
+      const secret = ack.result === 'done' ? await dal.pendingSecret(object.id, ack.id) : undefined
+      const row = secret
+        ? await dal.moveOntoSecret(object.id, ack.id, hashDeviceSecret(secret), now())
+        : await dal.settle(object.id, ack.id, ackStatus[ack.result], error, now())
+      if (!row) return []
+      if (secret) {
+        deps.forgetModule?.(object.serial)
+        deps.logger.info({ serial: object.serial, command: row.id }, 'module moved onto a device secret')
+      }
+      if (isCredentialsCommand(row) && !isCommandPending(row.status))
+        await deps.devices.clearRetained(object.serial, 'credentials')
+      await changed(row)
       return []
     },
 
@@ -234,7 +319,7 @@ export function createCommandService(deps: {
     },
 
     /** Commands an HTTP module has not answered: they ride back on its upload's answer. */
-    async pendingCommands(object: KnownObject): Promise<SetOutputCommand[]> {
+    async pendingCommands(object: KnownObject): Promise<(SetOutputCommand | CredentialsCommandAnswer)[]> {
       const rows = await dal.awaiting(object.id)
       const at = now()
       for (const row of await dal.markHandedOver(
@@ -243,7 +328,11 @@ export function createCommandService(deps: {
       ))
         await changed(row)
       // A command handed over again keeps the expiry of its first handing over.
-      return rows.map((row) => commandMessage(row.id, row.outputs as CommandOutputs, row.sent_at ?? at))
+      return rows.map((row) =>
+        isCredentialsCommand(row)
+          ? { id: row.id, type: credentialsCommandType, secret: row.secret ?? '' }
+          : commandMessage(row.id, row.outputs as CommandOutputs, row.sent_at ?? at),
+      )
     },
 
     async recent(idClient: number, limit: number): Promise<CommandRow[]> {

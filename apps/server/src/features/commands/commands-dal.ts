@@ -1,5 +1,5 @@
 import { type CommandRow, commandStatus, type OutputOrder } from '@kropla/domain'
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/executor'
 import { commands, objects } from '../../db/schema'
 
@@ -14,6 +14,13 @@ export type CommandSource = CommandRow['source']
 
 /** Statuses still tracked (queued, sent, received): below 3 (spec 01 section 4). */
 const pendingStatuses = [commandStatus.queued, commandStatus.sent, commandStatus.received]
+
+/**
+ * The type of a `down/credentials` command (ADR 0087): the operator's, moving a module onto a device
+ * secret. It is nobody's output order: the account's command lists never show it.
+ */
+export const credentialsCommandType = 'credentials'
+export const isCredentialsCommand = (row: Pick<CommandRecord, 'type'>) => row.type === credentialsCommandType
 
 export function toCommandRow(row: CommandRecord): CommandRow {
   return {
@@ -67,7 +74,14 @@ export function createCommandsDal(db: Executor) {
     ): Promise<CommandRecord | undefined> {
       const [row] = await db
         .update(commands)
-        .set({ status, error, acked_at: at, updated_at: at })
+        // A finished command's secret has done its work (or never will): it is not kept.
+        .set({
+          status,
+          error,
+          acked_at: at,
+          updated_at: at,
+          ...(status > commandStatus.received ? { secret: null } : {}),
+        })
         .where(
           and(
             eq(commands.id, id),
@@ -80,18 +94,99 @@ export function createCommandsDal(db: Executor) {
       return row
     },
 
-    /** Pending commands sent (or, never sent, created) before `before`: their answer is overdue. */
-    async expire(before: Date, error: string, at: Date): Promise<CommandRecord[]> {
+    /**
+     * Pending commands sent (or, never sent, created) before `before`, credentials commands before
+     * `credentialsBefore`: their answer is overdue.
+     */
+    async expire(before: Date, credentialsBefore: Date, error: string, at: Date): Promise<CommandRecord[]> {
+      const since = sql`coalesce(${commands.sent_at}, ${commands.created_at})`
       return db
         .update(commands)
-        .set({ status: commandStatus.timed_out, error, updated_at: at })
+        .set({ status: commandStatus.timed_out, error, secret: null, updated_at: at })
         .where(
           and(
             inArray(commands.status, pendingStatuses),
-            lt(sql`coalesce(${commands.sent_at}, ${commands.created_at})`, before),
+            or(
+              and(ne(commands.type, credentialsCommandType), lt(since, before)),
+              and(eq(commands.type, credentialsCommandType), lt(since, credentialsBefore)),
+            ),
           ),
         )
         .returning()
+    },
+
+    /** The secret a pending credentials command of that module carries (undefined: no such command). */
+    async pendingSecret(idObject: number, id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ secret: commands.secret })
+        .from(commands)
+        .where(
+          and(
+            eq(commands.id, id),
+            eq(commands.id_object, idObject),
+            eq(commands.type, credentialsCommandType),
+            inArray(commands.status, pendingStatuses),
+            isNotNull(commands.secret),
+          ),
+        )
+      return row?.secret ?? undefined
+    },
+
+    /**
+     * The module acknowledged its credentials command `done`: in one statement the command is done
+     * (its secret dropped) and the module logs in with the secret's hash from now on, its PIN no
+     * longer. Undefined when the command was no longer pending (a second ack, a late one).
+     */
+    async moveOntoSecret(
+      idObject: number,
+      id: string,
+      secretHash: string,
+      at: Date,
+    ): Promise<CommandRecord | undefined> {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        with settled as (
+          update ${commands} set status = ${commandStatus.done}, error = null, secret = null,
+            acked_at = ${at}, updated_at = ${at}
+          where id = ${id} and id_object = ${idObject} and type = ${credentialsCommandType}
+            and status in (${sql.join(
+              pendingStatuses.map((status) => sql`${status}`),
+              sql`, `,
+            )})
+          returning id
+        ), moved as (
+          update ${objects} set secret_hash = ${secretHash}
+          where id = ${idObject} and exists (select 1 from settled)
+          returning id
+        )
+        select id from settled where exists (select 1 from moved)`)
+      if (!result.rows.length) return undefined
+      const [row] = await db.select().from(commands).where(eq(commands.id, id))
+      return row
+    },
+
+    /** Whether a credentials command of the module is still pending. */
+    async hasPendingCredentials(idObject: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: commands.id })
+        .from(commands)
+        .where(
+          and(
+            eq(commands.id_object, idObject),
+            eq(commands.type, credentialsCommandType),
+            inArray(commands.status, pendingStatuses),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** A module of any account, as the operator addresses it: its serial and account (null: none). */
+    async fleetModule(idObject: number): Promise<{ serial: string; idClient: number | null } | undefined> {
+      const [row] = await db
+        .select({ serial: objects.serial, idClient: objects.id_client })
+        .from(objects)
+        .where(eq(objects.id, idObject))
+      return row
     },
 
     async find(ids: string[]): Promise<CommandRecord[]> {
@@ -139,7 +234,7 @@ export function createCommandsDal(db: Executor) {
       return db
         .select()
         .from(commands)
-        .where(eq(commands.id_client, idClient))
+        .where(and(eq(commands.id_client, idClient), ne(commands.type, credentialsCommandType)))
         .orderBy(desc(commands.created_at), desc(commands.id))
         .limit(limit)
     },

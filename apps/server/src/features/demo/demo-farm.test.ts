@@ -1,10 +1,12 @@
-import { demoFarm } from '@kropla/domain'
+import fs from 'node:fs'
+import path from 'node:path'
+import { demoFarm, demoModuleSecretsFile, demoModuleSecretsSchema } from '@kropla/domain'
 import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { objects, outputs } from '../../db/schema'
 import { loggedIn } from '../../test/account-fixtures'
-import { httpSession, startTestServer, type TestServer } from '../../test/test-server'
+import { connectModule, httpSession, startTestServer, type TestServer } from '../../test/test-server'
 import { seedDemoFarm } from './seed-demo-farm'
 
 let server: TestServer
@@ -22,6 +24,8 @@ type Named = {
   properties?: object
 }
 const quiet = pino({ level: 'silent' })
+const secretsFile = () => path.join(server.dataDir, demoModuleSecretsFile)
+const readSecrets = () => demoModuleSecretsSchema.parse(JSON.parse(fs.readFileSync(secretsFile(), 'utf8')))
 
 async function names(lang: 'en' | 'pl') {
   const session = await loggedIn(server.url, demoFarm.user.email, demoFarm.user.password, lang)
@@ -92,7 +96,7 @@ describe('the demo farm', () => {
     expect(equipment.map((output) => output.name)).toContain('Main pump')
 
     // A restart seeds again in the user's stored language (English now) and keeps the renames.
-    await seedDemoFarm(db, quiet)
+    await seedDemoFarm(db, quiet, { secretsFile: secretsFile() })
     const again = await names('en')
     expect(moduleNamed(again.modules, 'DEMO-UNI-0001')).toBe('Our pump shed')
     expect(moduleNamed(again.modules, 'DEMO-ENV-0001')).toBe('Greenhouse air')
@@ -101,6 +105,24 @@ describe('the demo farm', () => {
     expect(groupsAgain.filter((group) => group.name === 'Field beds')).toHaveLength(1)
     expect((await again.session.request('GET', '/api/sections')).body).toHaveLength(demoFarm.sections.length)
   })
+
+  it.runIf(!process.env.TEST_MQTT_URL)(
+    'gives each simulated module a secret of its own in the data directory, which logs it in and its PIN does not',
+    async () => {
+      const secrets = readSecrets()
+      expect(Object.keys(secrets).sort()).toEqual(demoFarm.modules.map((module) => module.serial).sort())
+      expect(new Set(Object.values(secrets)).size).toBe(demoFarm.modules.length)
+      // The simulator's file, for the data directory's owner only.
+      expect(fs.statSync(secretsFile()).mode & 0o077).toBe(0)
+      const station = demoFarm.modules.find((module) => module.serial === 'DEMO-ENV-0001')!
+      const link = await connectModule(server, station.serial, secrets[station.serial]!)
+      await link.endAsync()
+      await expect(connectModule(server, station.serial, station.pin)).rejects.toThrow(/Not authorized/i)
+      // A restart keeps the secrets the fleet and the file agree on.
+      await seedDemoFarm(server.database.db, quiet, { secretsFile: secretsFile() })
+      expect(readSecrets()).toEqual(secrets)
+    },
+  )
 
   it('leaves one module in the fleet on no account, which registers an account once', async () => {
     const { serial, pin } = demoFarm.unactivated
@@ -129,7 +151,7 @@ describe('the demo farm', () => {
     expect(mine.map((module) => module.serial)).toEqual([serial])
 
     // Restarting the demo neither takes it back nor adds another.
-    await seedDemoFarm(server.database.db, quiet)
+    await seedDemoFarm(server.database.db, quiet, { secretsFile: secretsFile() })
     const rows = await server.database.db.select().from(objects).where(eq(objects.serial, serial))
     expect(rows).toHaveLength(1)
     expect((await session.request('GET', '/api/objects')).body).toEqual(mine)

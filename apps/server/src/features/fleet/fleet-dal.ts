@@ -1,5 +1,5 @@
 import type { FleetModule } from '@kropla/domain'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { Tx } from '../../db/executor'
 import { objects } from '../../db/schema'
@@ -8,6 +8,12 @@ import { createModuleOutputs } from '../objects/module-activation-dal'
 
 export type ModuleRow = typeof objects.$inferSelect
 
+/**
+ * A fleet entry as stored: the device secret only as its hash (ADR 0087). `secretHash` null: the
+ * module keeps the secret it has, and a new one logs in with its PIN.
+ */
+export type StoredFleetModule = Omit<FleetModule, 'secret'> & { secretHash: string | null }
+
 export interface ModulePlacement {
   name?: string
   location?: { lng: number; lat: number }
@@ -15,7 +21,7 @@ export interface ModulePlacement {
 
 async function saveModuleIn(
   tx: Tx,
-  module: FleetModule,
+  module: StoredFleetModule,
   placement: ModulePlacement,
   idClient: number | null,
 ): Promise<ModuleRow> {
@@ -26,6 +32,7 @@ async function saveModuleIn(
     .values({
       serial: module.serial,
       pin: module.pin,
+      secret_hash: module.secretHash,
       last_device_model: module.model,
       name: placement.name ?? module.serial,
       lng: placement.location?.lng,
@@ -36,6 +43,7 @@ async function saveModuleIn(
       target: objects.serial,
       set: {
         pin: module.pin,
+        ...(module.secretHash !== null ? { secret_hash: module.secretHash } : {}),
         last_device_model: module.model,
         ...(placement.name ? { name: placement.name } : {}),
         ...(placement.location ? { lng: placement.location.lng, lat: placement.location.lat } : {}),
@@ -53,12 +61,14 @@ async function saveModuleIn(
   return row!
 }
 
-/** Rows a batched insert writes at once (at most 7 parameters each, well under PostgreSQL's 65,535). */
+/** Rows a batched insert writes at once (at most 8 parameters each, well under PostgreSQL's 65,535). */
 const rowsPerStatement = 500
 const fromInsert = (column: string) => sql.raw(`excluded.${column}`)
+/** A line without a secret keeps the one the module has. */
+const secretFromInsert = sql`coalesce(excluded.secret_hash, ${objects.secret_hash})`
 
-/** Modules not activated anywhere: added, or an existing one's PIN and model updated. */
-async function insertUnassigned(tx: Tx, modules: readonly FleetModule[]): Promise<void> {
+/** Modules not activated anywhere: added, or an existing one's PIN and model (and secret, when given) updated. */
+async function insertUnassigned(tx: Tx, modules: readonly StoredFleetModule[]): Promise<void> {
   if (!modules.length) return
   await tx
     .insert(objects)
@@ -66,18 +76,23 @@ async function insertUnassigned(tx: Tx, modules: readonly FleetModule[]): Promis
       modules.map((module) => ({
         serial: module.serial,
         pin: module.pin,
+        secret_hash: module.secretHash,
         last_device_model: module.model,
         name: module.serial,
       })),
     )
     .onConflictDoUpdate({
       target: objects.serial,
-      set: { pin: fromInsert('pin'), last_device_model: fromInsert('last_device_model') },
+      set: {
+        pin: fromInsert('pin'),
+        secret_hash: secretFromInsert,
+        last_device_model: fromInsert('last_device_model'),
+      },
     })
 }
 
 /** Modules activated on an account (their first activation time kept), as `saveModuleIn` does. */
-function insertAssigned(tx: Tx, modules: readonly { module: FleetModule; idClient: number }[]) {
+function insertAssigned(tx: Tx, modules: readonly { module: StoredFleetModule; idClient: number }[]) {
   if (!modules.length) return Promise.resolve([])
   const now = new Date()
   return tx
@@ -86,6 +101,7 @@ function insertAssigned(tx: Tx, modules: readonly { module: FleetModule; idClien
       modules.map(({ module, idClient }) => ({
         serial: module.serial,
         pin: module.pin,
+        secret_hash: module.secretHash,
         last_device_model: module.model,
         name: module.serial,
         id_client: idClient,
@@ -97,6 +113,7 @@ function insertAssigned(tx: Tx, modules: readonly { module: FleetModule; idClien
       target: objects.serial,
       set: {
         pin: fromInsert('pin'),
+        secret_hash: secretFromInsert,
         last_device_model: fromInsert('last_device_model'),
         id_client: fromInsert('id_client'),
         activated_at: sql`coalesce(${objects.activated_at}, now())`,
@@ -117,7 +134,7 @@ export function createFleetDal(db: Db) {
      * activated there (its first activation time kept) and gets its output rows, like one
      * added through the wizard.
      */
-    saveModule(module: FleetModule, placement: ModulePlacement, idClient: number | null) {
+    saveModule(module: StoredFleetModule, placement: ModulePlacement, idClient: number | null) {
       return db.transaction((tx) => saveModuleIn(tx, module, placement, idClient))
     },
 
@@ -126,13 +143,13 @@ export function createFleetDal(db: Db) {
      * the later line) and activated on its named account (created when absent): all of them or, on
      * any failure, none. Written in batches of many rows a statement: 10,000 modules in seconds.
      */
-    saveModules(entries: readonly { module: FleetModule; clientName?: string }[]) {
+    saveModules(entries: readonly { module: StoredFleetModule; clientName?: string }[]) {
       const bySerial = new Map(entries.map((entry) => [entry.module.serial, entry]))
       return db.transaction(async (tx) => {
         const clientsDal = createClientsDal(tx)
         const clientIds = new Map<string, number>()
-        const unassigned: FleetModule[] = []
-        const assigned: { module: FleetModule; idClient: number }[] = []
+        const unassigned: StoredFleetModule[] = []
+        const assigned: { module: StoredFleetModule; idClient: number }[] = []
         for (const { module, clientName } of bySerial.values()) {
           if (!clientName) {
             unassigned.push(module)
@@ -154,6 +171,16 @@ export function createFleetDal(db: Db) {
     async findBySerial(serial: string) {
       const [row] = await db.select().from(objects).where(eq(objects.serial, serial))
       return row ?? null
+    },
+
+    /** Which of these serial numbers the fleet has already. */
+    async existingSerials(serials: readonly string[]): Promise<Set<string>> {
+      if (!serials.length) return new Set()
+      const rows = await db
+        .select({ serial: objects.serial })
+        .from(objects)
+        .where(inArray(objects.serial, [...serials]))
+      return new Set(rows.map((row) => row.serial))
     },
 
     async setBaseStation(serial: string, stationId: number) {

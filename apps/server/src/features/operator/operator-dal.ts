@@ -1,5 +1,7 @@
-import type { FleetModule, IngestRejection } from '@kropla/domain'
+import type { CredentialsCommandState, IngestRejection } from '@kropla/domain'
 import type pg from 'pg'
+import { credentialsCommandType } from '../commands/commands-dal'
+import type { StoredFleetModule } from '../fleet/fleet-dal'
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
@@ -37,17 +39,27 @@ interface DbModule {
   activated_at: Date | null
   last_data_at: Date | null
   rejections: string | number
+  has_secret: boolean
+  last_failed_login_at: Date | null
   lng: number | null
   lat: number | null
 }
 
+/** The rejections a failed device login is counted as (ingest/device-login.ts). */
+const failedLoginReasons = ['wrong_pin', 'wrong_secret', 'login_throttled']
+
 const moduleSelect = `
 select o.id, o.serial, o.last_device_model as model, o.name, o.status, o.connection, o.id_client,
   c.name as client_name, o.firmware, o.created_at, o.activated_at, o.last_data_at, o.lng, o.lat,
-  coalesce((select sum(r.count) from ingest_rejections r where r.serial = o.serial), 0) as rejections
+  coalesce((select sum(r.count) from ingest_rejections r where r.serial = o.serial), 0) as rejections,
+  o.secret_hash is not null as has_secret,
+  (select max(r.last_at) from ingest_rejections r
+    where r.serial = o.serial and r.reason in (${failedLoginReasons.map((reason) => `'${reason}'`).join(', ')})
+  ) as last_failed_login_at
 from objects o
 left join clients c on c.id = o.id_client`
 
+/** A module as the operator lists it; `failed_logins_recent` is added by the service, which has the clock. */
 function moduleOut(row: DbModule) {
   return {
     id: row.id,
@@ -63,6 +75,8 @@ function moduleOut(row: DbModule) {
     activated_at: iso(row.activated_at),
     last_data_at: iso(row.last_data_at),
     rejections: Number(row.rejections),
+    login: row.has_secret ? ('secret' as const) : ('pin' as const),
+    last_failed_login_at: iso(row.last_failed_login_at),
   }
 }
 
@@ -243,11 +257,30 @@ export function createOperatorDal(pool: pg.Pool) {
     async module(id: number) {
       const row = (await pool.query<DbModule>(`${moduleSelect} where o.id = $1`, [id])).rows[0]
       if (!row) return null
+      const credentials = await pool.query<{
+        id: string
+        status: number
+        error: string | null
+        created_at: Date
+        acked_at: Date | null
+      }>(
+        `select id, status, error, created_at, acked_at from commands
+         where id_object = $1 and type = $2 order by created_at desc, id desc limit 1`,
+        [id, credentialsCommandType],
+      )
+      const last = credentials.rows[0]
       return {
         ...moduleOut(row),
         lng: row.lng,
         lat: row.lat,
         ingest_rejections: await ingestRejectionsOf(pool, row.serial),
+        credentials: last
+          ? ({
+              ...last,
+              created_at: last.created_at.toISOString(),
+              acked_at: iso(last.acked_at),
+            } as CredentialsCommandState)
+          : null,
       }
     },
 
@@ -261,17 +294,17 @@ export function createOperatorDal(pool: pg.Pool) {
       return new Set(result.rows.map((row) => row.serial))
     },
 
-    /** Adds manufactured modules (not activated) in one transaction; a serial already there is refused (false). */
-    async addModules(modules: FleetModule[]) {
+    /** Adds manufactured modules (not activated) in one transaction; a serial already there is refused (null). */
+    async addModules(modules: StoredFleetModule[]) {
       const client = await pool.connect()
       try {
         await client.query('begin')
         const ids: number[] = []
         for (const module of modules) {
           const inserted = await client.query<{ id: number }>(
-            `insert into objects (serial, pin, last_device_model, name) values ($1, $2, $3, $1)
+            `insert into objects (serial, pin, secret_hash, last_device_model, name) values ($1, $2, $3, $4, $1)
              on conflict (serial) do nothing returning id`,
-            [module.serial, module.pin, module.model],
+            [module.serial, module.pin, module.secretHash, module.model],
           )
           const id = inserted.rows[0]?.id
           if (id === undefined) {

@@ -139,13 +139,28 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
     async (request, reply) => reply.code(201).send(await operator.addDevice(request.body)),
   )
   routes.post(
+    '/api/admin/devices/:id/credentials',
+    {
+      ...base,
+      schema: {
+        tags,
+        summary:
+          'Give the module a new device secret over its own connection (down/credentials); it logs in with it once it acknowledges',
+        params: idParamsSchema,
+        response: { 200: operatorModuleDetailSchema, ...writeErrors },
+      },
+    },
+    (request) => operator.giveSecret(request.params.id, request.auth!.user),
+  )
+  routes.post(
     '/api/admin/devices/import',
     {
       ...base,
       bodyLimit: 4_000_000,
       schema: {
         tags,
-        summary: 'Import a fleet CSV (serial, pin, model): all lines or none, with a report per refused line',
+        summary:
+          'Import a fleet CSV (serial, pin, model, optional secret): all lines or none, with a report per refused line',
         body: fleetImportRequestSchema,
         response: { 200: fleetImportReportSchema, ...writeErrors },
       },

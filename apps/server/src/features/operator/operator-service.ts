@@ -3,12 +3,17 @@ import {
   type FleetImportProblem,
   type FleetImportReport,
   type FleetModule,
+  failedLoginHours,
   fleetCsvLineSchema,
+  type OperatorModule,
 } from '@kropla/domain'
 import { parse } from 'csv-parse/sync'
 import { HttpError, issueKey } from '../../app/http-errors'
+import { hashDeviceSecret } from '../../ingest/device-secret'
 import type { AlarmEvents } from '../alarms/alarm-events'
 import type { AlarmsDal } from '../alarms/alarms-dal'
+import type { CommandService } from '../commands/command-service'
+import type { StoredFleetModule } from '../fleet/fleet-dal'
 import type { OperatorDal } from './operator-dal'
 
 /** A module that sent nothing for this long counts as silent on the overview. */
@@ -16,6 +21,12 @@ export const silentAfterHours = 24
 /** An account whose expiry is this close is listed as nearing it. */
 export const expiringWithinDays = 30
 const requiredColumns = ['serial', 'pin', 'model'] as const
+
+/** What the fleet stores of a module: its device secret only as the hash (ADR 0087). */
+const stored = ({ secret, ...module }: FleetModule): StoredFleetModule => ({
+  ...module,
+  secretHash: secret ? hashDeviceSecret(secret) : null,
+})
 
 /** Parses a fleet CSV and checks every line with the shared schema; pure (no database). */
 export function checkFleetCsv(text: string): {
@@ -36,7 +47,9 @@ export function checkFleetCsv(text: string): {
     throw new HttpError('csv_invalid')
   }
   const header = (records[0]?.record ?? []).map((name) => name.toLowerCase())
-  const column = Object.fromEntries(requiredColumns.map((name) => [name, header.indexOf(name)]))
+  const column = Object.fromEntries(
+    [...requiredColumns, 'secret'].map((name) => [name, header.indexOf(name)]),
+  )
   if (requiredColumns.some((name) => column[name] === -1)) throw new HttpError('csv_invalid')
   const valid: { line: number; module: FleetModule }[] = []
   const problems: FleetImportProblem[] = []
@@ -47,6 +60,7 @@ export function checkFleetCsv(text: string): {
       serial: record[column.serial!] ?? '',
       pin: record[column.pin!] ?? '',
       model: record[column.model!] ?? '',
+      secret: (column.secret! >= 0 ? record[column.secret!] : undefined) ?? '',
     }
     const parsed = fleetCsvLineSchema.safeParse(input)
     if (!parsed.success) {
@@ -81,9 +95,24 @@ export function createOperatorService(deps: {
   endClientSockets: (idClient: number, sessionIds: string[]) => void
   /** Forgets a deleted module in the caches that know modules by serial number. */
   forgetModule: (serial: string) => void
+  /** Sends `down/credentials` (the command machinery). */
+  commands: Pick<CommandService, 'sendCredentials'>
+  /** MQTT_URL is set: the external broker, not this server, checks module logins. */
+  externalBroker: boolean
   now: () => Date
 }) {
   const { dal } = deps
+  /** A failed login within the last day: the module may be being guessed. */
+  const withLoginState = <T extends Omit<OperatorModule, 'failed_logins_recent'>>(module: T) => {
+    const since = deps.now().getTime() - failedLoginHours * 3600_000
+    const at = module.last_failed_login_at
+    return { ...module, failed_logins_recent: at !== null && Date.parse(at) > since }
+  }
+  async function device(id: number) {
+    const module = await dal.module(id)
+    if (!module) throw new HttpError('not_found')
+    return withLoginState(module)
+  }
   return {
     overview: async () => {
       const now = deps.now().getTime()
@@ -97,7 +126,7 @@ export function createOperatorService(deps: {
     async client(id: number) {
       const client = await dal.client(id)
       if (!client) throw new HttpError('not_found')
-      return client
+      return { ...client, module_list: client.module_list.map(withLoginState) }
     },
     /**
      * Blocks or unblocks the account, sets or clears its expiry. When it can no longer be used
@@ -111,8 +140,9 @@ export function createOperatorService(deps: {
             ? null
             : new Date(change.expires_at)
       if (!(await dal.setAccess(id, { blocked: change.blocked, expiresAt }))) throw new HttpError('not_found')
-      const client = await dal.client(id)
-      if (!client) throw new HttpError('not_found')
+      const found = await dal.client(id)
+      if (!found) throw new HttpError('not_found')
+      const client = { ...found, module_list: found.module_list.map(withLoginState) }
       const unusable =
         client.blocked ||
         (client.expires_at !== null && Date.parse(client.expires_at) <= deps.now().getTime())
@@ -120,17 +150,23 @@ export function createOperatorService(deps: {
       return client
     },
     users: () => dal.users(),
-    devices: () => dal.modules(false),
-    objects: () => dal.modules(true),
-    async device(id: number) {
-      const module = await dal.module(id)
-      if (!module) throw new HttpError('not_found')
-      return module
-    },
+    devices: async () => (await dal.modules(false)).map(withLoginState),
+    objects: async () => (await dal.modules(true)).map(withLoginState),
+    device,
+    /** Without a secret the module logs in with its PIN: the back office never makes one, as it never shows one. */
     async addDevice(module: FleetModule) {
-      const ids = await dal.addModules([module])
+      const ids = await dal.addModules([stored(module)])
       if (!ids) throw new HttpError('serial_in_fleet')
-      return (await dal.module(ids[0]!))!
+      return device(ids[0]!)
+    },
+    /**
+     * "Give this module a secret": `down/credentials` over its own connection, recorded as the
+     * operator's command (and so in the audit log); the module logs in with it once it acks `done`.
+     */
+    async giveSecret(id: number, user: { id: number }) {
+      if (deps.externalBroker) throw new HttpError('secret_external_broker')
+      await deps.commands.sendCredentials({ idObject: id, idUser: user.id })
+      return device(id)
     },
     /** All or nothing: any refused line (format, duplicate, serial already in the fleet) imports none. */
     async importCsv(text: string): Promise<FleetImportReport> {
@@ -145,7 +181,7 @@ export function createOperatorService(deps: {
           })
       problems.sort((a, b) => a.line - b.line)
       if (problems.length || !valid.length) return { lines, imported: 0, problems }
-      const ids = await dal.addModules(valid.map(({ module }) => module))
+      const ids = await dal.addModules(valid.map(({ module }) => stored(module)))
       if (!ids) throw new HttpError('serial_in_fleet')
       return { lines, imported: ids.length, problems: [] }
     },

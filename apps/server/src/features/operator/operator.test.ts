@@ -12,6 +12,7 @@ import {
 } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { hashDeviceSecret, newDeviceSecret } from '../../ingest/device-secret'
 import { addUser, loggedIn } from '../../test/account-fixtures'
 import {
   connectBrowserSocket,
@@ -101,6 +102,41 @@ describe('the operator back office', () => {
     ])
     const notCsv = await operator.write('POST', '/api/admin/devices/import', { csv: 'just some words' })
     expect(notCsv).toMatchObject({ status: 400, body: { error: 'csv_invalid' } })
+  })
+
+  it("imports the fleet file's secret column as hashes; a line without a secret logs in with its PIN", async () => {
+    const t = tag()
+    const secret = newDeviceSecret()
+    const bad = `serial,pin,model,secret\nC${t}1,1234,AM-200,${secret}\nC${t}2,1234,AM-200,1234\n`
+    expect(
+      fleetImportReportSchema.parse(
+        (await operator.write('POST', '/api/admin/devices/import', { csv: bad })).body,
+      ).problems,
+    ).toEqual([
+      { line: 3, serial: `C${t}2`, problems: [{ field: 'secret', message: 'errors.secret_invalid' }] },
+    ])
+    const good = `serial,pin,model,secret\nC${t}1,1234,AM-200,${secret}\nC${t}2,1234,AM-200,none\nC${t}3,1234,AM-200,\n`
+    expect((await operator.write('POST', '/api/admin/devices/import', { csv: good })).body).toMatchObject({
+      imported: 3,
+    })
+    const listed = z
+      .array(operatorModuleSchema)
+      .parse((await operator.request('GET', '/api/admin/devices')).body)
+      .filter((d) => d.serial.startsWith(`C${t}`))
+    expect(listed.map((d) => [d.serial, d.login])).toEqual([
+      [`C${t}1`, 'secret'],
+      [`C${t}2`, 'pin'],
+      [`C${t}3`, 'pin'],
+    ])
+    const rows = await server.database.pool.query(
+      'select serial, secret_hash from objects where serial like $1 order by serial',
+      [`C${t}%`],
+    )
+    expect(rows.rows).toEqual([
+      { serial: `C${t}1`, secret_hash: hashDeviceSecret(secret) },
+      { serial: `C${t}2`, secret_hash: null },
+      { serial: `C${t}3`, secret_hash: null },
+    ])
   })
 
   it('adds one module, refuses its serial twice, and shows its ingest rejections', async () => {

@@ -1,8 +1,12 @@
 import {
+  type CredentialsCommandState,
   type FleetImportReport,
+  failedLoginHours,
   fleetImportReportSchema,
   fleetModuleSchema,
+  isCommandPending,
   type OperatorModule,
+  type OperatorModuleDetail,
   okAnswerSchema,
   operatorModuleDetailSchema,
 } from '@kropla/domain'
@@ -15,6 +19,7 @@ import {
   Group,
   List,
   Modal,
+  Radio,
   Stack,
   Text,
   TextInput,
@@ -87,6 +92,34 @@ function useModuleColumns(base: 'devices' | 'objects'): DataColumn<OperatorModul
       text: (row) => (row.last_data_at ? format.dateTime(row.last_data_at) : t('operator.never')),
     },
     {
+      id: 'login',
+      header: t('operator.columns.login'),
+      width: 170,
+      value: (row) => row.login,
+      text: (row) => t(row.login === 'pin' ? 'operator.devices.login_pin' : 'operator.devices.login_secret'),
+    },
+    {
+      id: 'last_failed_login_at',
+      header: t('operator.columns.last_failed_login'),
+      width: 210,
+      value: (row) => row.last_failed_login_at,
+      text: (row) =>
+        row.last_failed_login_at ? format.dateTime(row.last_failed_login_at) : t('operator.never'),
+      cell: (row) =>
+        row.last_failed_login_at ? (
+          <Group gap={6} wrap="nowrap">
+            {row.failed_logins_recent && (
+              <Badge color="red.9" variant="filled" size="sm">
+                {t('operator.devices.failed_recent')}
+              </Badge>
+            )}
+            <span>{format.dateTime(row.last_failed_login_at)}</span>
+          </Group>
+        ) : (
+          t('operator.never')
+        ),
+    },
+    {
       id: 'rejections',
       header: t('operator.columns.rejections'),
       width: 140,
@@ -94,6 +127,60 @@ function useModuleColumns(base: 'devices' | 'objects'): DataColumn<OperatorModul
       value: (row) => row.rejections,
     },
   ]
+}
+
+/** Which modules a fleet list shows: all, those still logging in with their PIN, those someone may be guessing. */
+type LoginFilter = 'all' | 'pin' | 'failed'
+const loginFilters: Record<LoginFilter, (row: OperatorModule) => boolean> = {
+  all: () => true,
+  pin: (row) => row.login === 'pin',
+  failed: (row) => row.failed_logins_recent,
+}
+
+/** The list with its login filter (ADR 0087): the operator finds the modules to give a secret. */
+function FleetTable({
+  rows,
+  testId,
+  label,
+  columns,
+  initialSort,
+}: {
+  rows: OperatorModule[]
+  testId: string
+  label: string
+  columns: DataColumn<OperatorModule>[]
+  initialSort: { id: string }
+}) {
+  const { t } = useTranslation()
+  const [filter, setFilter] = useState<LoginFilter>('all')
+  const count = (which: LoginFilter) => rows.filter(loginFilters[which]).length
+  return (
+    <Stack gap="xs">
+      {/* Radios wrap on a phone, where a segmented control three labels wide would not fit. */}
+      <Radio.Group
+        label={t('operator.devices.filter_label')}
+        value={filter}
+        onChange={(value) => setFilter(value as LoginFilter)}
+      >
+        <Group gap="md" mt={4}>
+          <Radio value="all" label={t('operator.devices.filter_all', { n: count('all') })} />
+          <Radio value="pin" label={t('operator.devices.filter_pin', { n: count('pin') })} />
+          <Radio
+            value="failed"
+            label={t('operator.devices.filter_failed', { n: count('failed'), hours: failedLoginHours })}
+          />
+        </Group>
+      </Radio.Group>
+      <DataTable
+        label={label}
+        testId={testId}
+        rows={rows.filter(loginFilters[filter])}
+        rowKey={(row) => row.id}
+        initialSort={initialSort}
+        columns={columns}
+      />
+    </Stack>
+  )
 }
 
 function ImportReport({ report }: { report: FleetImportReport }) {
@@ -251,11 +338,10 @@ export function DevicesScreen() {
       <AddModule opened={adding} onClose={() => setAdding(false)} />
       <Loaded query={fleet}>
         {(rows) => (
-          <DataTable
+          <FleetTable
             label={t('operator.devices.title')}
             testId="operator-devices"
             rows={rows}
-            rowKey={(row) => row.id}
             initialSort={{ id: 'serial' }}
             columns={columns}
           />
@@ -274,17 +360,110 @@ export function ObjectsScreen() {
     <PageFrame title={t('operator.objects.title')} intro={t('operator.objects.intro')} maxWidth={1300}>
       <Loaded query={fleet}>
         {(rows) => (
-          <DataTable
+          <FleetTable
             label={t('operator.objects.title')}
             testId="operator-objects"
             rows={rows}
-            rowKey={(row) => row.id}
             initialSort={{ id: 'client' }}
             columns={columns}
           />
         )}
       </Loaded>
     </PageFrame>
+  )
+}
+
+const credentialsKey = (state: CredentialsCommandState) =>
+  isCommandPending(state.status)
+    ? 'operator.devices.credentials_pending'
+    : state.status === 10
+      ? 'operator.devices.credentials_done'
+      : state.status === 5
+        ? 'operator.devices.credentials_rejected'
+        : 'operator.devices.credentials_timed_out'
+
+/**
+ * How the module logs in, whether someone may be guessing, and "give this module a secret":
+ * `down/credentials` over its own connection (ADR 0087). The secret itself is never shown.
+ */
+function ModuleLogin({ module }: { module: OperatorModuleDetail }) {
+  const { t } = useTranslation()
+  const format = useUserFormat()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const messageOf = useErrorMessage()
+  const [confirming, setConfirming] = useState(false)
+  const give = useMutation({
+    mutationFn: () =>
+      api.post(`/api/admin/devices/${module.id}/credentials`, undefined, operatorModuleDetailSchema),
+    onSuccess: () => {
+      setConfirming(false)
+      void queryClient.invalidateQueries({ queryKey: operatorKey })
+      notifications.show({ color: 'green', message: t('operator.devices.secret_sent') })
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+  })
+  const { credentials } = module
+  const onItsWay = credentials !== null && isCommandPending(credentials.status)
+  const action =
+    module.login === 'pin' ? t('operator.devices.give_secret') : t('operator.devices.replace_secret')
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="module-login">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Title order={3}>{t('operator.devices.login_title')}</Title>
+          <Badge color={module.login === 'pin' ? 'orange.9' : 'green.9'} variant="filled">
+            {t(module.login === 'pin' ? 'operator.devices.login_pin' : 'operator.devices.login_secret')}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {t(module.login === 'pin' ? 'operator.devices.login_is_pin' : 'operator.devices.login_is_secret')}
+        </Text>
+        {module.failed_logins_recent && module.last_failed_login_at && (
+          <Alert color="red" data-testid="failed-logins">
+            {t('operator.devices.failed_logins', {
+              hours: failedLoginHours,
+              date: format.dateTime(module.last_failed_login_at),
+            })}
+          </Alert>
+        )}
+        {credentials && (
+          <Text size="sm" data-testid="credentials-state">
+            {t(credentialsKey(credentials), {
+              // When the module answered (done, refused); when it was sent (on its way, no answer).
+              date: format.dateTime(
+                credentials.status === 10 || credentials.status === 5
+                  ? (credentials.acked_at ?? credentials.created_at)
+                  : credentials.created_at,
+              ),
+            })}
+          </Text>
+        )}
+        <Group mt="sm">
+          <Button
+            variant={module.login === 'pin' ? 'filled' : 'outline'}
+            disabled={onItsWay}
+            onClick={() => setConfirming(true)}
+          >
+            {action}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={action}>
+        <Stack>
+          <Text>{t('operator.devices.give_secret_text')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('operator.cancel')}
+            </Button>
+            <Button loading={give.isPending} onClick={() => give.mutate()}>
+              {t('operator.devices.give_secret_confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
   )
 }
 
@@ -363,6 +542,7 @@ export function FleetModuleScreen({ base }: { base: 'devices' | 'objects' }) {
                 </Group>
               </Stack>
             </Card>
+            <ModuleLogin module={data} />
             <Title order={3}>{t('operator.devices.rejections_title')}</Title>
             <DataTable
               label={t('operator.devices.rejections_title')}

@@ -2,7 +2,13 @@ import type { MeUser } from '@kropla/domain'
 import { meOfType } from '@kropla/domain/testing'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { auditEntryFixture, type FakeOperator, fakeOperator, withOperator } from '../../testing/fake-operator'
+import {
+  auditEntryFixture,
+  type FakeOperator,
+  fakeOperator,
+  operatorModuleFixture,
+  withOperator,
+} from '../../testing/fake-operator'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
 import { renderApp } from '../../testing/render-app'
@@ -140,6 +146,82 @@ function loggedFleet(): FakeOperator {
   ]
   return data
 }
+
+/** The fleet with a module still on PIN logins and one on PIN logins that someone is guessing. */
+function guessedFleet(): FakeOperator {
+  const data = fakeOperator()
+  data.devices = [
+    ...data.devices.map((row) => (row.serial === 'FREE-0001' ? { ...row, login: 'pin' as const } : row)),
+    operatorModuleFixture({
+      id: 33,
+      serial: 'JAB-PIN-2',
+      login: 'pin',
+      last_failed_login_at: '2026-05-01T09:00:00.000Z',
+      failed_logins_recent: true,
+      rejections: 40,
+    }),
+  ]
+  return data
+}
+
+describe("modules' logins (issue 23)", () => {
+  it('filters the fleet to the modules still on PIN logins, and to those with failed logins within a day', async () => {
+    open('/admin/adminus/devices', { data: guessedFleet() })
+    const rows = async () =>
+      within(await screen.findByTestId('operator-devices'))
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+        .filter((text) => text?.includes('-'))
+    await within(await screen.findByTestId('operator-devices')).findByText('JAB-AIR-1')
+    expect(await rows()).toEqual(['FREE-0001', 'JAB-AIR-1', 'JAB-PIN-2'])
+    const table = screen.getByTestId('operator-devices')
+    expect(within(table).getAllByText('Device secret')).toHaveLength(1)
+    expect(within(table).getAllByText('PIN')).toHaveLength(2)
+    expect(within(table).getByText('Failed logins')).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('radio', { name: 'On PIN logins (2)' }))
+    await waitFor(async () => expect(await rows()).toEqual(['FREE-0001', 'JAB-PIN-2']))
+    fireEvent.click(screen.getByRole('radio', { name: 'Failed logins in 24 h (1)' }))
+    await waitFor(async () => expect(await rows()).toEqual(['JAB-PIN-2']))
+  })
+
+  it('gives a module on PIN logins a secret from its page, saying first what happens, never showing it', async () => {
+    const data = guessedFleet()
+    const { server } = open('/admin/adminus/devices/33', { data })
+    const card = await screen.findByTestId('module-login')
+    expect(within(card).getByText(/^Logs in with its PIN \(made before device secrets\)/)).toBeTruthy()
+    expect(within(card).getByTestId('failed-logins').textContent).toMatch(
+      /^Failed logins in the last 24 h, the last at .+: someone may be trying its password\.$/,
+    )
+    fireEvent.click(within(card).getByRole('button', { name: 'Give this module a secret' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Give this module a secret' })
+    expect(within(dialog).getByText(/its PIN stays its claim code and no longer logs it in/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send the secret' }))
+    expect(await screen.findByText('Secret sent: waiting for the module to confirm.')).toBeTruthy()
+    expect(server.state.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/admin/devices/33/credentials',
+    ])
+    // On its way: said so, and not sent twice.
+    expect((await within(card).findByTestId('credentials-state')).textContent).toMatch(
+      /^A secret is on its way since .+: waiting for the module to confirm \(at most a day\)\.$/,
+    )
+    await waitFor(() =>
+      expect(
+        (within(card).getByRole('button', { name: 'Give this module a secret' }) as HTMLButtonElement)
+          .disabled,
+      ).toBe(true),
+    )
+  })
+
+  it('says it in Polish', async () => {
+    open('/admin/adminus/devices/33', { data: guessedFleet(), lang: 'pl' })
+    const card = await screen.findByTestId('module-login')
+    expect(within(card).getByText('Kodem PIN')).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Nadaj modułowi sekret' })).toBeTruthy()
+    open('/admin/adminus/devices', { data: guessedFleet(), lang: 'pl' })
+    expect(await screen.findByRole('radio', { name: 'Logujące się kodem PIN (2)' })).toBeTruthy()
+  })
+})
 
 describe('the audit log screens', () => {
   it("shows the operator every account's entries, before and after, and filters by account, user, kind and time", async () => {
