@@ -2,10 +2,9 @@ import { csvCell, csvHeader, zoneOffsetMs } from '@kropla/domain'
 import { translate } from '@kropla/i18n'
 import { exportPages } from './export-pages'
 import type { ReportContext } from './report-generator'
-import type { ReportsDal } from './reports-dal'
 import { columnLabel } from './series-labels'
 import { type Plan, sourcesFailed } from './series-plan'
-import { counterBaselines, failedSources } from './series-reads'
+import { failedSources, type SeriesReading, startSeriesReading } from './series-reads'
 import { seriesRows } from './series-rows'
 
 /**
@@ -13,22 +12,21 @@ import { seriesRows } from './series-rows'
  * resolution, written in chunks as `write` takes them.
  */
 export async function writeSeriesCsv(
-  dal: Pick<ReportsDal, 'bucketsMany' | 'buckets' | 'lastBefore'>,
+  dal: SeriesReading['dal'],
   context: ReportContext,
   current: Plan,
   write: (chunk: string) => Promise<void>,
   signal: AbortSignal,
 ): Promise<void> {
-  const failedObjects = new Set<number>()
-  const counterState = await counterBaselines(dal, context, current)
+  const reading = await startSeriesReading(dal, context, current)
   const formatTime = localTimeFormatter(current.timeZone)
   let headerWritten = false
   // Page by page: the embedded database buffers a whole result.
   for (const page of exportPages(current.start, current.end, current.timeZone, current.grouping)) {
     signal.throwIfAborted()
-    const rows = await seriesRows(dal, context, current, page.start, page.end, counterState, failedObjects)
-    if (failedObjects.size === current.objects.length)
-      throw sourcesFailed(context, failedSources(current, failedObjects))
+    const rows = await seriesRows(reading, page.start, page.end)
+    if (reading.failedObjects.size === current.objects.length)
+      throw sourcesFailed(context, failedSources(current, reading.failedObjects))
     if (!headerWritten) {
       // Labels start with the module's name, user text: csvHeader neutralises a formula.
       await write(

@@ -4,7 +4,7 @@ import type { ReportsDal } from './reports-dal'
 import { writeSeriesCsv } from './series-csv'
 import { aggregateLabel, seriesKey } from './series-labels'
 import { planSeriesReport, sourcesFailed } from './series-plan'
-import { counterBaselines, failedSources } from './series-reads'
+import { failedSources, startSeriesReading } from './series-reads'
 import { seriesRows } from './series-rows'
 
 export interface SeriesGeneratorDeps {
@@ -28,19 +28,10 @@ export function createSeriesGenerator(deps: SeriesGeneratorDeps): ReportGenerato
     async generate(context, request, signal) {
       const current = await planSeriesReport(dal, context, request)
       signal.throwIfAborted()
-      const failedObjects = new Set<number>()
-      const counterState = await counterBaselines(dal, context, current)
-      const rows = await seriesRows(
-        dal,
-        context,
-        current,
-        current.start,
-        current.end,
-        counterState,
-        failedObjects,
-      )
-      const failed = failedSources(current, failedObjects)
-      if (failedObjects.size === current.objects.length) throw sourcesFailed(context, failed)
+      const reading = await startSeriesReading(dal, context, current)
+      const rows = await seriesRows(reading, current.start, current.end)
+      const failed = failedSources(current, reading.failedObjects)
+      if (reading.failedObjects.size === current.objects.length) throw sourcesFailed(context, failed)
       const series: ReportSeries[] = rows.columns.map((column, index) => ({
         key: seriesKey(column),
         // The aggregate series belongs to no one module: id 0, field 'MCI', its label saying what it averages.

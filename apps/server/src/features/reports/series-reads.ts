@@ -7,19 +7,34 @@ import { byField, type CounterState, type FieldValues, fieldValues, minuteBucket
 /** What a series report reads through the DAL: its fields' values over a range, the counters' baselines. */
 
 /**
+ * One report being read: its plan, the reads it goes through, each counter's last reading carried
+ * from page to page, and the modules whose read failed (left out of later pages).
+ */
+export interface SeriesReading {
+  dal: Pick<ReportsDal, 'bucketsMany' | 'buckets' | 'lastBefore'>
+  context: ReportContext
+  current: Plan
+  counterState: CounterState
+  failedObjects: Set<number>
+}
+
+/** Starts reading a planned report: no module failed yet, the counters' baselines read. */
+export async function startSeriesReading(
+  dal: SeriesReading['dal'],
+  context: ReportContext,
+  current: Plan,
+): Promise<SeriesReading> {
+  const failedObjects = new Set<number>()
+  const counterState = await counterBaselines(dal, context, current)
+  return { dal, context, current, counterState, failedObjects }
+}
+
+/**
  * The values of every field over [start, end): one read per module; a module whose read fails
  * is left out (its sources named in `failed`).
  */
-export async function readSeriesRange(
-  dal: Pick<ReportsDal, 'bucketsMany' | 'buckets'>,
-  context: ReportContext,
-  current: Plan,
-  start: Date,
-  end: Date,
-  counterState: CounterState,
-  failedObjects: Set<number>,
-  statePrefix: string,
-) {
+export async function readSeriesRange(reading: SeriesReading, start: Date, end: Date, statePrefix: string) {
+  const { dal, context, current, counterState, failedObjects } = reading
   const values = new Map<string, FieldValues>()
   const objects = current.objects.filter((object) => !failedObjects.has(object.id))
   // One statement for every module; only when it fails, one per module, so that the failing
@@ -80,7 +95,7 @@ export async function readSeriesRange(
  * so that the first row counts the pulses its first reading reports, as every later row does: a
  * day's rainfall is then the same whether the range starts at that day or before it.
  */
-export async function counterBaselines(
+async function counterBaselines(
   dal: Pick<ReportsDal, 'lastBefore'>,
   context: ReportContext,
   current: Plan,

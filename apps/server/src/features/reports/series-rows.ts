@@ -1,30 +1,15 @@
 import { roundTo, shiftBack } from '@kropla/domain'
-import type { ReportContext } from './report-generator'
-import type { ReportsDal } from './reports-dal'
-import type { Plan } from './series-plan'
-import { readSeriesRange } from './series-reads'
-import type { CounterState } from './series-values'
+import { readSeriesRange, type SeriesReading } from './series-reads'
 
 /** The rows of [start, end) (a page of an export, or the whole range), previous period beside. */
-export async function seriesRows(
-  dal: Pick<ReportsDal, 'bucketsMany' | 'buckets'>,
-  context: ReportContext,
-  current: Plan,
-  start: Date,
-  end: Date,
-  counterState: CounterState,
-  failedObjects: Set<number>,
-) {
-  const now = await readSeriesRange(dal, context, current, start, end, counterState, failedObjects, '')
+export async function seriesRows(reading: SeriesReading, start: Date, end: Date) {
+  const { current, failedObjects } = reading
+  const now = await readSeriesRange(reading, start, end, '')
   const before = current.previous
     ? await readSeriesRange(
-        dal,
-        context,
-        current,
+        reading,
         shiftBack(start, current.previous.period, current.timeZone),
         shiftBack(end, current.previous.period, current.timeZone),
-        counterState,
-        failedObjects,
         'previous:',
       )
     : null
