@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/client'
-import { openTestDatabase, type TestRows, testRows } from '../test/test-database'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../test/test-database'
 import { type ReadingRow, storeReadings, storeRejections } from './readings-dal'
 
 /**
  * The ingest statement (readings, latest values, hourly and daily rollups, the module's last data
  * time), called directly on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
-let database: Database
-let rows: TestRows
-beforeAll(async () => {
-  database = await openTestDatabase()
-  rows = testRows(database.pool)
-})
-afterAll(async () => {
-  await database?.close()
-})
+const used = useTestDatabase()
 
 const at = (time: string) => new Date(`2030-05-01T${time}:00Z`)
 
 async function seededModule(timeZone = 'Europe/Warsaw') {
-  const idClient = await rows.client({ time_zone: timeZone })
-  const objectId = await rows.module(idClient)
+  const idClient = await used.rows.client({ time_zone: timeZone })
+  const objectId = await used.rows.module(idClient)
   const reading = (field: string, time: string, value: number | null, client = idClient): ReadingRow => ({
     objectId,
     field,
@@ -46,7 +37,7 @@ interface Rollup {
 }
 async function rollups(table: 'readings_hourly' | 'readings_daily', objectId: number, field: string) {
   const day = table === 'readings_daily' ? `day::text as day,` : ''
-  const { rows: found } = await database.pool.query<Rollup & { day?: string }>(
+  const { rows: found } = await used.database.pool.query<Rollup & { day?: string }>(
     `select ${day} bucket, id_client, count, sum, min, max, first_ts, first_value, last_ts, last_value
        from ${table} where object_id = $1 and field = $2 order by bucket, id_client`,
     [objectId, field],
@@ -64,19 +55,19 @@ describe('storing a batch', () => {
   it('is idempotent: a batch delivered again inserts nothing and changes no rollup, latest value or count', async () => {
     const { objectId, reading } = await seededModule()
     const batch = [reading('T', '10:00', 20), reading('T', '10:01', 21), reading('H', '10:00', 50)]
-    const first = await storeReadings(database.pool, batch)
+    const first = await storeReadings(used.database.pool, batch)
     expect(first.insertedCount).toBe(3)
     expect(batch.every((row) => first.isInserted(row.objectId, row.field, row.ts))).toBe(true)
     const hourly = await rollups('readings_hourly', objectId, 'T')
     const daily = await rollups('readings_daily', objectId, 'T')
 
-    const again = await storeReadings(database.pool, batch)
+    const again = await storeReadings(used.database.pool, batch)
     expect(again.insertedCount).toBe(0)
     expect(batch.some((row) => again.isInserted(row.objectId, row.field, row.ts))).toBe(false)
     expect(again.latest).toEqual([])
     expect(await rollups('readings_hourly', objectId, 'T')).toEqual(hourly)
     expect(await rollups('readings_daily', objectId, 'T')).toEqual(daily)
-    const { rows: stored } = await database.pool.query(
+    const { rows: stored } = await used.database.pool.query(
       'select count(*)::int as n from readings where object_id = $1',
       [objectId],
     )
@@ -85,9 +76,9 @@ describe('storing a batch', () => {
 
   it('tells which rows of a partly redelivered batch were new', async () => {
     const { reading } = await seededModule()
-    await storeReadings(database.pool, [reading('T', '10:00', 20)])
+    await storeReadings(used.database.pool, [reading('T', '10:00', 20)])
     const batch = [reading('T', '10:00', 25), reading('T', '10:01', 21)]
-    const stored = await storeReadings(database.pool, batch)
+    const stored = await storeReadings(used.database.pool, batch)
     expect(stored.insertedCount).toBe(1)
     expect(batch.map((row) => stored.isInserted(row.objectId, row.field, row.ts))).toEqual([false, true])
   })
@@ -96,15 +87,15 @@ describe('storing a batch', () => {
 describe('the hourly and daily rollups', () => {
   it('hold exact count, sum, min, max, first and last after several batches, a repeated reading, a late one and a null', async () => {
     const { idClient, objectId, reading } = await seededModule()
-    await storeReadings(database.pool, [reading('T', '10:05', 2), reading('T', '10:20', 5)])
+    await storeReadings(used.database.pool, [reading('T', '10:05', 2), reading('T', '10:20', 5)])
     // 10:20 again with another value: a redelivery, ignored.
-    await storeReadings(database.pool, [
+    await storeReadings(used.database.pool, [
       reading('T', '10:20', 99),
       reading('T', '10:50', -1.5),
       reading('T', '11:10', 4),
     ])
     // Late and out of order; a reading without a value counts in no rollup.
-    await storeReadings(database.pool, [
+    await storeReadings(used.database.pool, [
       reading('T', '10:01', 7.25),
       reading('T', '10:30', null),
       reading('T', '11:00', 0.5),
@@ -158,7 +149,7 @@ describe('the hourly and daily rollups', () => {
     const warsaw = await seededModule('Europe/Warsaw')
     const utc = await seededModule('UTC')
     for (const { reading } of [warsaw, utc])
-      await storeReadings(database.pool, [
+      await storeReadings(used.database.pool, [
         reading('T', '21:59', 1),
         reading('T', '22:00', 2),
         reading('T', '23:59', 3),
@@ -179,8 +170,8 @@ describe('the hourly and daily rollups', () => {
 
   it('are kept apart per account: readings of a module that moved to another account never mix', async () => {
     const { idClient, objectId, reading } = await seededModule()
-    const next = await rows.client({ time_zone: 'UTC' })
-    await storeReadings(database.pool, [reading('T', '10:00', 1), reading('T', '10:30', 2, next)])
+    const next = await used.rows.client({ time_zone: 'UTC' })
+    await storeReadings(used.database.pool, [reading('T', '10:00', 1), reading('T', '10:30', 2, next)])
     expect(
       (await rollups('readings_hourly', objectId, 'T')).map((row) => [row.id_client, row.count, row.sum]),
     ).toEqual(
@@ -189,7 +180,7 @@ describe('the hourly and daily rollups', () => {
         [next, 1, 2],
       ].sort((a, b) => a[0]! - b[0]!),
     )
-    const { rows: stored } = await database.pool.query(
+    const { rows: stored } = await used.database.pool.query(
       'select ts, id_client from readings where object_id = $1 order by ts',
       [objectId],
     )
@@ -200,23 +191,30 @@ describe('the hourly and daily rollups', () => {
 describe("a field's latest value and the module's last data time", () => {
   it('move forward only, keeping the value before; a late older reading moves neither', async () => {
     const { objectId, reading } = await seededModule()
-    const first = await storeReadings(database.pool, [reading('T', '10:00', 20), reading('T', '10:05', 21)])
+    const first = await storeReadings(used.database.pool, [
+      reading('T', '10:00', 20),
+      reading('T', '10:05', 21),
+    ])
     expect(first.latest).toEqual([
       { objectId, field: 'T', ts: at('10:05'), value: 21, prevTs: null, prevValue: null },
     ])
-    const second = await storeReadings(database.pool, [reading('T', '10:10', 22), reading('T', '09:00', 5)])
+    const second = await storeReadings(used.database.pool, [
+      reading('T', '10:10', 22),
+      reading('T', '09:00', 5),
+    ])
     expect(second.latest).toEqual([
       { objectId, field: 'T', ts: at('10:10'), value: 22, prevTs: at('10:05'), prevValue: 21 },
     ])
-    expect((await storeReadings(database.pool, [reading('T', '09:30', 6)])).latest).toEqual([])
-    const { rows: latest } = await database.pool.query(
+    expect((await storeReadings(used.database.pool, [reading('T', '09:30', 6)])).latest).toEqual([])
+    const { rows: latest } = await used.database.pool.query(
       'select ts, value, prev_ts, prev_value from latest_readings where object_id = $1',
       [objectId],
     )
     expect(latest).toEqual([{ ts: at('10:10'), value: 22, prev_ts: at('10:05'), prev_value: 21 }])
-    const { rows: objects } = await database.pool.query('select last_data_at from objects where id = $1', [
-      objectId,
-    ])
+    const { rows: objects } = await used.database.pool.query(
+      'select last_data_at from objects where id = $1',
+      [objectId],
+    )
     expect(objects[0].last_data_at).toEqual(at('10:10'))
   })
 })
@@ -224,14 +222,14 @@ describe("a field's latest value and the module's last data time", () => {
 describe('refused messages', () => {
   it('add up per module and reason, keeping the latest detail and time', async () => {
     const serial = `R${Math.random().toString(36).slice(2, 8)}`
-    await storeRejections(database.pool, [
+    await storeRejections(used.database.pool, [
       { serial, reason: 'bad_value', count: 2, detail: 'T: -999', at: at('10:00') },
       { serial, reason: 'unknown_field', count: 1, detail: 'X', at: at('10:00') },
     ])
-    await storeRejections(database.pool, [
+    await storeRejections(used.database.pool, [
       { serial, reason: 'bad_value', count: 3, detail: 'T: 900', at: at('11:00') },
     ])
-    const { rows: found } = await database.pool.query(
+    const { rows: found } = await used.database.pool.query(
       'select reason, count::int as count, last_at, last_detail from ingest_rejections where serial = $1 order by reason',
       [serial],
     )

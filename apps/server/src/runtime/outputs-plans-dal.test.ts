@@ -1,47 +1,16 @@
 import { planErrors, planStatus } from '@kropla/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/client'
-import { openTestDatabase, type TestRows, testRows } from '../test/test-database'
-import { createOutputsPlansDal, type NewPlan, type OutputsPlansDal } from './outputs-plans-dal'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../test/test-database'
+import { createOutputsPlansDal, type OutputsPlansDal } from './outputs-plans-dal'
 
 /** The owner of `outputs_plans` writes, called directly on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-let database: Database
-let rows: TestRows
+const used = useTestDatabase()
 let plans: OutputsPlansDal
-beforeAll(async () => {
-  database = await openTestDatabase()
-  rows = testRows(database.pool)
-  plans = createOutputsPlansDal(database.db)
-})
-afterAll(async () => {
-  await database?.close()
+beforeAll(() => {
+  plans = createOutputsPlansDal(used.database.db)
 })
 
 const at = (time: string) => new Date(`2030-05-01T${time}:00Z`)
-
-/** An account with a module, its outputs o1-o3 and one schedule. */
-async function farm() {
-  const idClient = await rows.client()
-  const idObject = await rows.module(idClient)
-  const outputs = [
-    await rows.output(idClient, idObject, 'o1'),
-    await rows.output(idClient, idObject, 'o2'),
-    await rows.output(idClient, idObject, 'o3'),
-  ]
-  const idSchedule = await rows.schedule(idClient)
-  const run = (changes: Partial<NewPlan> & { open_at: Date }): NewPlan => ({
-    id_client: idClient,
-    id_schedule: idSchedule,
-    id_output: outputs[0]!,
-    role: 'element',
-    element_index: 0,
-    planned_at: changes.open_at,
-    duration: 10,
-    status: planStatus.planned,
-    ...changes,
-  })
-  return { idClient, idObject, outputs, idSchedule, run }
-}
 
 interface Stored {
   id: number
@@ -54,7 +23,7 @@ interface Stored {
   fertigation_confirm_state: number | null
 }
 async function stored(ids: number[]): Promise<Stored[]> {
-  const { rows: found } = await database.pool.query<Stored>(
+  const { rows: found } = await used.database.pool.query<Stored>(
     `select id::int as id, status, error, started_at, finished_at, id_command, confirmed_state, fertigation_confirm_state
        from outputs_plans where id = any($1::bigint[]) order by id`,
     [ids],
@@ -64,7 +33,7 @@ async function stored(ids: number[]): Promise<Stored[]> {
 const countOf = async (idClient: number) =>
   Number(
     (
-      await database.pool.query('select count(*)::int as n from outputs_plans where id_client = $1', [
+      await used.database.pool.query('select count(*)::int as n from outputs_plans where id_client = $1', [
         idClient,
       ])
     ).rows[0].n,
@@ -72,7 +41,7 @@ const countOf = async (idClient: number) =>
 
 describe('inserting runs', () => {
   it("skips a run the unique index holds (the planner's repeated extension is a no-op) and answers only the new ids", async () => {
-    const { idClient, run, outputs } = await farm()
+    const { idClient, run, outputs } = await used.rows.plansFarm()
     const first = await plans.insertRuns([run({ open_at: at('06:00') }), run({ open_at: at('07:00') })])
     expect(first).toHaveLength(2)
     expect(await plans.insertRuns([run({ open_at: at('06:00') }), run({ open_at: at('07:00') })])).toEqual([])
@@ -90,7 +59,7 @@ describe('inserting runs', () => {
   })
 
   it('inserts a manual sequence as given, and refuses a duplicate with nothing of the batch stored', async () => {
-    const { idClient, run } = await farm()
+    const { idClient, run } = await used.rows.plansFarm()
     const ids = await plans.insert([run({ open_at: at('08:00') }), run({ open_at: at('08:10') })])
     expect(ids).toHaveLength(2)
     await expect(
@@ -102,9 +71,9 @@ describe('inserting runs', () => {
 
 describe('deleting planned runs', () => {
   it("removes only the account's planned runs of those schedules, within [from, until)", async () => {
-    const { idClient, idSchedule, run } = await farm()
-    const other = await farm()
-    const idSchedule2 = await rows.schedule(idClient)
+    const { idClient, idSchedule, run } = await used.rows.plansFarm()
+    const other = await used.rows.plansFarm()
+    const idSchedule2 = await used.rows.schedule(idClient)
     const [early, onFrom, inside, onUntil] = await plans.insert([
       run({ open_at: at('05:00') }),
       run({ open_at: at('06:00') }),
@@ -135,7 +104,7 @@ describe('deleting planned runs', () => {
 
 describe('status changes', () => {
   it('move a run only from the status it was read in: of two runners at once, one moves it', async () => {
-    const { run } = await farm()
+    const { run } = await used.rows.plansFarm()
     const [a, b] = await plans.insert([run({ open_at: at('06:00') }), run({ open_at: at('06:10') })])
     const racing = await Promise.all([
       plans.transition([a!, b!], [planStatus.planned], planStatus.sent, { started_at: at('06:00') }),
@@ -147,7 +116,7 @@ describe('status changes', () => {
   })
 
   it('set the error when given, keep it when absent, clear it with null; a start and an end once given stay', async () => {
-    const { run } = await farm()
+    const { run } = await used.rows.plansFarm()
     const [id] = await plans.insert([run({ open_at: at('06:00') })])
     await plans.transition([id!], [planStatus.planned], planStatus.sent, { started_at: at('06:00') })
     await plans.transition([id!], [planStatus.sent], planStatus.error, {
@@ -176,7 +145,7 @@ describe('status changes', () => {
   })
 
   it('record the command on those runs only', async () => {
-    const { run } = await farm()
+    const { run } = await used.rows.plansFarm()
     const [a, b] = await plans.insert([run({ open_at: at('06:00') }), run({ open_at: at('06:10') })])
     await plans.recordCommand([a!], 'cmd-1')
     expect((await stored([a!, b!])).map((row) => row.id_command)).toEqual(['cmd-1', null])
@@ -185,9 +154,9 @@ describe('status changes', () => {
 
 describe("what a module's reported state confirms", () => {
   it('an output on confirms its sent or running runs still open (a sent one now runs), once', async () => {
-    const { idClient, idObject, outputs, run } = await farm()
-    const elsewhere = await rows.module(idClient)
-    const sameFieldElsewhere = await rows.output(idClient, elsewhere, 'o1')
+    const { idClient, idObject, outputs, run } = await used.rows.plansFarm()
+    const elsewhere = await used.rows.module(idClient)
+    const sameFieldElsewhere = await used.rows.output(idClient, elsewhere, 'o1')
     const [sent, running, ended, planned, otherOutput, otherModule] = await plans.insert([
       run({ open_at: at('06:00'), status: planStatus.sent }),
       run({ open_at: at('06:00'), status: planStatus.running, id_output: outputs[1]! }),
@@ -215,7 +184,7 @@ describe("what a module's reported state confirms", () => {
   })
 
   it('an output off closes the runs it had confirmed open (running, executed or cancelled), not the others', async () => {
-    const { idObject, run } = await farm()
+    const { idObject, run } = await used.rows.plansFarm()
     const ids = await plans.insert([
       run({ open_at: at('06:00'), status: planStatus.running }),
       run({ open_at: at('06:10'), status: planStatus.executed }),
@@ -223,20 +192,21 @@ describe("what a module's reported state confirms", () => {
       run({ open_at: at('06:30'), status: planStatus.error }),
       run({ open_at: at('06:40'), status: planStatus.running }),
     ])
-    await database.pool.query('update outputs_plans set confirmed_state = 1 where id = any($1::bigint[])', [
-      ids.slice(0, 4),
-    ])
+    await used.database.pool.query(
+      'update outputs_plans set confirmed_state = 1 where id = any($1::bigint[])',
+      [ids.slice(0, 4)],
+    )
     expect((await plans.confirmClosed(idObject, ['o1'])).sort()).toEqual(ids.slice(0, 3).sort())
     expect((await stored(ids)).map((row) => row.confirmed_state)).toEqual([0, 0, 0, 1, null])
     expect(await plans.confirmClosed(idObject, ['o1'])).toEqual([])
   })
 
   it('a fertigation output on confirms the fertigated element runs its source run feeds while they are open; off closes them', async () => {
-    const { idClient, idObject, outputs, run } = await farm()
-    const well = await rows.waterSource(idClient)
-    const river = await rows.waterSource(idClient)
-    const valves = await rows.module(idClient)
-    const valve = await rows.output(idClient, valves, 'o1')
+    const { idClient, idObject, outputs, run } = await used.rows.plansFarm()
+    const well = await used.rows.waterSource(idClient)
+    const river = await used.rows.waterSource(idClient)
+    const valves = await used.rows.module(idClient)
+    const valve = await used.rows.output(idClient, valves, 'o1')
     const source = {
       role: 'fertigation_source',
       element_index: null,

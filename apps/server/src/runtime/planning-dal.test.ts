@@ -1,21 +1,13 @@
 import { manualStatus, planStatus } from '@kropla/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/client'
-import { openTestDatabase, type TestRows, testRows } from '../test/test-database'
-import { createOutputsPlansDal, type NewPlan } from './outputs-plans-dal'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../test/test-database'
 import { createPlanningDal, type PlanningDal } from './planning-dal'
 
 /** What the planner reads, called directly on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-let database: Database
-let rows: TestRows
+const used = useTestDatabase()
 let dal: PlanningDal
-beforeAll(async () => {
-  database = await openTestDatabase()
-  rows = testRows(database.pool)
-  dal = createPlanningDal(database.db)
-})
-afterAll(async () => {
-  await database?.close()
+beforeAll(() => {
+  dal = createPlanningDal(used.database.db)
 })
 
 const at = (time: string) => new Date(`2030-05-01T${time}:00Z`)
@@ -26,30 +18,10 @@ async function until(probe: () => Promise<boolean>) {
   while (!(await probe())) await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
-async function farm() {
-  const idClient = await rows.client()
-  const idObject = await rows.module(idClient)
-  const outputs = [await rows.output(idClient, idObject, 'o1'), await rows.output(idClient, idObject, 'o2')]
-  const idSchedule = await rows.schedule(idClient)
-  const store = (...plans: (Partial<NewPlan> & { open_at: Date })[]) =>
-    createOutputsPlansDal(database.db).insert(
-      plans.map((plan) => ({
-        id_client: idClient,
-        id_schedule: idSchedule,
-        id_output: outputs[0]!,
-        planned_at: plan.open_at,
-        duration: 10,
-        status: planStatus.planned,
-        ...plan,
-      })),
-    )
-  return { idClient, idObject, outputs, idSchedule, store }
-}
-
 describe('the plans holding outputs', () => {
   it("are the account's planned, sent or running runs not over by `from`", async () => {
-    const { idClient, outputs, store } = await farm()
-    const other = await farm()
+    const { idClient, outputs, store } = await used.rows.plansFarm()
+    const other = await used.rows.plansFarm()
     await store(
       { open_at: at('05:50'), id_output: outputs[1]! }, // ends exactly at `from`: over
       { open_at: at('05:51') },
@@ -71,8 +43,8 @@ describe('the plans holding outputs', () => {
   })
 
   it('leave out the planned runs of the schedules being replanned, not their sent ones nor manual runs', async () => {
-    const { idClient, idSchedule, store } = await farm()
-    const partner = await rows.schedule(idClient)
+    const { idClient, idSchedule, store } = await used.rows.plansFarm()
+    const partner = await used.rows.schedule(idClient)
     await store(
       { open_at: at('07:00') },
       { open_at: at('07:10'), status: planStatus.sent },
@@ -87,10 +59,10 @@ describe('the plans holding outputs', () => {
   })
 
   it('include manual openings while they hold their output (cancelled or earlier), of this account only', async () => {
-    const { idClient, outputs } = await farm()
-    const other = await farm()
+    const { idClient, outputs } = await used.rows.plansFarm()
+    const other = await used.rows.plansFarm()
     const open = (idClient: number, idOutput: number, status: number, minutes: number | null) =>
-      database.pool.query(
+      used.database.pool.query(
         'insert into manual_opens (id_client, id_output, status, open_at, minutes) values ($1, $2, $3, $4, $5)',
         [idClient, idOutput, status, at('06:00'), minutes],
       )
@@ -113,7 +85,7 @@ describe('the plans holding outputs', () => {
 
 describe("a schedule's plans", () => {
   it('answer the earliest nominal time of the planned runs opening at `at` or later, or null', async () => {
-    const { idSchedule, store } = await farm()
+    const { idSchedule, store } = await used.rows.plansFarm()
     expect(await dal.earliestPlannedFrom(idSchedule, at('06:00'))).toBeNull()
     await store(
       { open_at: at('05:59'), planned_at: at('05:00') },
@@ -128,9 +100,9 @@ describe("a schedule's plans", () => {
   })
 
   it('recorded each water source once, and no source as none', async () => {
-    const { idClient, idSchedule, store } = await farm()
-    const well = await rows.waterSource(idClient)
-    const river = await rows.waterSource(idClient)
+    const { idClient, idSchedule, store } = await used.rows.plansFarm()
+    const well = await used.rows.waterSource(idClient)
+    const river = await used.rows.waterSource(idClient)
     expect(await dal.recordedWaterSources(idSchedule)).toEqual([])
     await store(
       { open_at: at('06:00'), id_water_source: well },
@@ -142,14 +114,14 @@ describe("a schedule's plans", () => {
   })
 
   it("find the account's other automatic schedules with planned runs on these water sources", async () => {
-    const { idClient, idSchedule, store } = await farm()
-    const other = await farm()
-    const well = await rows.waterSource(idClient)
-    const river = await rows.waterSource(idClient)
-    const sharing = await rows.schedule(idClient)
-    const onlySent = await rows.schedule(idClient)
-    const manual = await rows.schedule(idClient, { type: 0 })
-    const elsewhere = await rows.schedule(idClient)
+    const { idClient, idSchedule, store } = await used.rows.plansFarm()
+    const other = await used.rows.plansFarm()
+    const well = await used.rows.waterSource(idClient)
+    const river = await used.rows.waterSource(idClient)
+    const sharing = await used.rows.schedule(idClient)
+    const onlySent = await used.rows.schedule(idClient)
+    const manual = await used.rows.schedule(idClient, { type: 0 })
+    const elsewhere = await used.rows.schedule(idClient)
     await store(
       { open_at: at('06:00'), id_water_source: well },
       { open_at: at('06:00'), id_water_source: well, id_schedule: sharing },
@@ -157,7 +129,7 @@ describe("a schedule's plans", () => {
       { open_at: at('06:00'), id_water_source: well, id_schedule: manual },
       { open_at: at('06:00'), id_water_source: river, id_schedule: elsewhere },
     )
-    const othersWell = await rows.waterSource(other.idClient)
+    const othersWell = await used.rows.waterSource(other.idClient)
     await other.store({ open_at: at('06:00'), id_water_source: othersWell })
     const ids = async (except: number | null, sources: number[]) =>
       sorted((await dal.schedulesPlannedOn(idClient, except, sources)).map((schedule) => schedule.id))
@@ -170,11 +142,11 @@ describe("a schedule's plans", () => {
 
 describe('schedules', () => {
   it('of the account only: its automatic ones not deleted, one by id, several by id', async () => {
-    const { idClient, idSchedule } = await farm()
-    const other = await farm()
-    const deleted = await rows.schedule(idClient, { deleted_at: at('05:00') })
-    const manual = await rows.schedule(idClient, { type: 0 })
-    const ended = await rows.schedule(idClient, { ended_at: at('05:00') })
+    const { idClient, idSchedule } = await used.rows.plansFarm()
+    const other = await used.rows.plansFarm()
+    const deleted = await used.rows.schedule(idClient, { deleted_at: at('05:00') })
+    const manual = await used.rows.schedule(idClient, { type: 0 })
+    const ended = await used.rows.schedule(idClient, { ended_at: at('05:00') })
     expect(sorted((await dal.automaticSchedules(idClient)).map((schedule) => schedule.id))).toEqual(
       sorted([idSchedule, ended]),
     )
@@ -187,16 +159,16 @@ describe('schedules', () => {
   })
 
   it('short of the horizon: automatic, not deleted, not ended by `at`, planned to before `before` or never', async () => {
-    const idClient = await rows.client()
+    const idClient = await used.rows.client()
     const made = {
-      never: await rows.schedule(idClient),
-      short: await rows.schedule(idClient, { planned_until: at('05:59') }),
-      exactly: await rows.schedule(idClient, { planned_until: at('06:00') }),
-      endsLater: await rows.schedule(idClient, { ended_at: at('04:01'), planned_until: at('05:00') }),
-      endedAtAt: await rows.schedule(idClient, { ended_at: at('04:00'), planned_until: at('05:00') }),
-      deleted: await rows.schedule(idClient, { deleted_at: at('01:00') }),
-      manual: await rows.schedule(idClient, { type: 0 }),
-      paused: await rows.schedule(idClient, { paused_from: at('01:00') }),
+      never: await used.rows.schedule(idClient),
+      short: await used.rows.schedule(idClient, { planned_until: at('05:59') }),
+      exactly: await used.rows.schedule(idClient, { planned_until: at('06:00') }),
+      endsLater: await used.rows.schedule(idClient, { ended_at: at('04:01'), planned_until: at('05:00') }),
+      endedAtAt: await used.rows.schedule(idClient, { ended_at: at('04:00'), planned_until: at('05:00') }),
+      deleted: await used.rows.schedule(idClient, { deleted_at: at('01:00') }),
+      manual: await used.rows.schedule(idClient, { type: 0 }),
+      paused: await used.rows.schedule(idClient, { paused_from: at('01:00') }),
     }
     const found = new Set((await dal.plannedShortOf(at('04:00'), at('06:00'))).map((schedule) => schedule.id))
     const shortOnes = Object.entries(made)
@@ -206,8 +178,8 @@ describe('schedules', () => {
   })
 
   it('record how far they are planned, those only', async () => {
-    const idClient = await rows.client()
-    const [a, b] = [await rows.schedule(idClient), await rows.schedule(idClient)]
+    const idClient = await used.rows.client()
+    const [a, b] = [await used.rows.schedule(idClient), await used.rows.schedule(idClient)]
     await dal.setPlannedUntil([a], at('23:00'))
     expect(
       (await dal.schedulesByIds([a, b])).map((schedule) => [schedule.id, schedule.planned_until]),
@@ -230,21 +202,21 @@ describe("an account's plan lock", () => {
       const released = new Promise<void>((resolve) => {
         release = resolve
       })
-      const first = database.db.transaction(async (tx) => {
+      const first = used.database.db.transaction(async (tx) => {
         await createPlanningDal(tx).lockAccountPlans(101)
         events.push('first locked')
         await released
         events.push('first ends')
       })
       await until(async () => events.includes('first locked'))
-      await database.db.transaction((tx) => createPlanningDal(tx).lockAccountPlans(102))
+      await used.database.db.transaction((tx) => createPlanningDal(tx).lockAccountPlans(102))
       events.push('another account locked')
-      const second = database.db.transaction(async (tx) => {
+      const second = used.database.db.transaction(async (tx) => {
         await createPlanningDal(tx).lockAccountPlans(101)
         events.push('second locked')
       })
       await until(async () => {
-        const { rows: waiting } = await database.pool.query(
+        const { rows: waiting } = await used.database.pool.query(
           "select 1 from pg_locks where locktype = 'advisory' and not granted",
         )
         return waiting.length > 0

@@ -1,8 +1,7 @@
 import { commandStatus, planStatus } from '@kropla/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/client'
-import { openTestDatabase, type TestRows, testRows } from '../test/test-database'
-import { createOutputsPlansDal, type NewPlan, type OutputsPlansDal } from './outputs-plans-dal'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../test/test-database'
+import { createOutputsPlansDal, type OutputsPlansDal } from './outputs-plans-dal'
 import { createRunnerDal, type RunnerDal } from './runner-dal'
 
 /**
@@ -10,18 +9,12 @@ import { createRunnerDal, type RunnerDal } from './runner-dal'
  * TEST_DATABASE_URL). The runner serves every account, so these reads are not scoped to one; each
  * test picks its own runs out of the answer, at its own day.
  */
-let database: Database
-let rows: TestRows
+const used = useTestDatabase()
 let dal: RunnerDal
 let plans: OutputsPlansDal
-beforeAll(async () => {
-  database = await openTestDatabase()
-  rows = testRows(database.pool)
-  dal = createRunnerDal(database.pool)
-  plans = createOutputsPlansDal(database.db)
-})
-afterAll(async () => {
-  await database?.close()
+beforeAll(() => {
+  dal = createRunnerDal(used.database.pool)
+  plans = createOutputsPlansDal(used.database.db)
 })
 
 let day = 0
@@ -32,31 +25,11 @@ function newDay() {
     new Date(Date.UTC(2031, 0, day, Number(time.slice(0, 2)), Number(time.slice(3, 5))))
 }
 
-async function farm(schedule: Parameters<TestRows['schedule']>[1] = {}) {
-  const idClient = await rows.client()
-  const idObject = await rows.module(idClient)
-  const outputs = [await rows.output(idClient, idObject, 'o1'), await rows.output(idClient, idObject, 'o2')]
-  const idSchedule = await rows.schedule(idClient, schedule)
-  const store = (...runs: (Partial<NewPlan> & { open_at: Date })[]) =>
-    plans.insert(
-      runs.map((run) => ({
-        id_client: idClient,
-        id_schedule: idSchedule,
-        id_output: outputs[0]!,
-        planned_at: run.open_at,
-        duration: 10,
-        status: planStatus.planned,
-        ...run,
-      })),
-    )
-  return { idClient, idObject, outputs, idSchedule, store }
-}
-
 describe('due runs', () => {
   it('are the planned runs opening at `at` or before, of every account, oldest first, with output and schedule', async () => {
     const time = newDay()
-    const first = await farm({ type: 2, paused_from: time('00:00') })
-    const second = await farm()
+    const first = await used.rows.plansFarm({ type: 2, paused_from: time('00:00') })
+    const second = await used.rows.plansFarm()
     const [onTime, sent, later] = await first.store(
       { open_at: time('06:00') },
       { open_at: time('05:00'), status: planStatus.sent },
@@ -98,7 +71,7 @@ describe('due runs', () => {
 
   it('are at most 1000 a pass, the oldest', async () => {
     // Older than every other test's runs, so these are the oldest due.
-    const { store } = await farm()
+    const { store } = await used.rows.plansFarm()
     const start = Date.UTC(2020, 0, 1)
     const ids = await store(
       ...Array.from({ length: 1001 }, (_, index) => ({ open_at: new Date(start + index * 1000) })),
@@ -116,8 +89,8 @@ describe('due runs', () => {
 describe("a cycle's earlier decided run", () => {
   it('is the earliest other run of the schedule and cycle within the span before it that was decided', async () => {
     const time = newDay()
-    const { store, idSchedule, outputs } = await farm()
-    const other = await farm()
+    const { store, idSchedule, outputs } = await used.rows.plansFarm()
+    const other = await used.rows.plansFarm()
     const span = 30 * 60_000
     const [run] = await store({ open_at: time('06:30') })
     const subject = { id: run!, id_schedule: idSchedule, cycle: 1, planned_at: time('06:30') }
@@ -150,7 +123,7 @@ describe("a cycle's earlier decided run", () => {
 describe('sent runs', () => {
   it("are every run sent or running, with its command's status and error (none yet: null)", async () => {
     const time = newDay()
-    const { idClient, idObject, store } = await farm()
+    const { idClient, idObject, store } = await used.rows.plansFarm()
     const [sent, running, noCommand, planned, executed] = await store(
       { open_at: time('06:00'), status: planStatus.sent },
       { open_at: time('06:10'), status: planStatus.running },
@@ -159,7 +132,7 @@ describe('sent runs', () => {
       { open_at: time('06:40'), status: planStatus.executed },
     )
     const command = async (id: string, status: number, error: string | null) => {
-      await database.pool.query(
+      await used.database.pool.query(
         `insert into commands (id, id_client, id_object, outputs, source, status, error)
          values ($1, $2, $3, '{}', 'plan', $4, $5)`,
         [id, idClient, idObject, status, error],
@@ -217,12 +190,12 @@ describe('stopped runs', () => {
     }
     const stopped = new Map<number, string>()
     for (const [name, schedule] of Object.entries(cases)) {
-      const { store } = await farm(schedule)
+      const { store } = await used.rows.plansFarm(schedule)
       const [running] = await store({ open_at: time('06:00'), status: planStatus.running })
       stopped.set(running!, name)
     }
     // A run whose window closed at `at`, a planned one: not in progress.
-    const deleted = await farm({ deleted_at: time('06:00') })
+    const deleted = await used.rows.plansFarm({ deleted_at: time('06:00') })
     const [windowClosed, planned] = await deleted.store(
       { open_at: time('05:55'), status: planStatus.running },
       { open_at: time('06:00'), status: planStatus.planned, id_output: deleted.outputs[1]! },
@@ -239,11 +212,16 @@ describe('stopped runs', () => {
   it("leave a stopped schedule's water-source opening running while another schedule's element runs draw from it", async () => {
     const time = newDay()
     const at = time('06:05')
-    const { idClient, idObject, store } = await farm({ deleted_at: time('06:00') })
-    const well = await rows.waterSource(idClient)
-    const pump = await rows.output(idClient, idObject, 'o3')
+    const { idClient, outputs, store } = await used.rows.plansFarm({ deleted_at: time('06:00') })
+    const well = await used.rows.waterSource(idClient)
     const [source, ownElement] = await store(
-      { open_at: time('06:00'), duration: 30, role: 'clean_source', id_output: pump, id_water_source: well },
+      {
+        open_at: time('06:00'),
+        duration: 30,
+        role: 'clean_source',
+        id_output: outputs[2]!,
+        id_water_source: well,
+      },
       { open_at: time('06:00'), status: planStatus.running, id_water_source: well },
     )
     await plans.transition([source!], [planStatus.planned], planStatus.running)
@@ -252,9 +230,9 @@ describe('stopped runs', () => {
     expect((await stoppedIds()).filter((id) => id === source || id === ownElement).sort()).toEqual(
       sorted([source!, ownElement!]),
     )
-    const partner = await rows.schedule(idClient)
-    const valves = await rows.module(idClient)
-    const valve = await rows.output(idClient, valves, 'o1')
+    const partner = await used.rows.schedule(idClient)
+    const valves = await used.rows.module(idClient)
+    const valve = await used.rows.output(idClient, valves, 'o1')
     const [over] = await plans.insert([
       {
         id_client: idClient,

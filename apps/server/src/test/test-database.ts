@@ -1,8 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { planStatus } from '@kropla/domain'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import { type Database, openDatabase } from '../db/client'
+import { createOutputsPlansDal, type NewPlan } from '../runtime/outputs-plans-dal'
 import { postgresTemplate, seedEmbeddedDataDir } from './migrated-template'
 
 /** A fresh database on the PostgreSQL at `adminUrl`, copied from the migrated template; `drop` removes it. */
@@ -70,15 +73,42 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /**
- * Rows the data-access tests build on, stored directly (tests may write SQL). Names are unique per
- * database; every id is the new row's.
+ * This test file's database, opened before its tests (`beforeAll`) and removed after them, with
+ * its row seeders: `used.database`, `used.rows` from the first test on.
  */
-export function testRows(pool: pg.Pool) {
+export function useTestDatabase() {
+  const used = {} as { database: Database; rows: TestRows }
+  beforeAll(async () => {
+    used.database = await openTestDatabase()
+    used.rows = testRows(used.database)
+  })
+  afterAll(async () => {
+    await used.database?.close()
+  })
+  return used
+}
+
+/** What a test schedule may differ in. */
+interface ScheduleChanges {
+  type?: number
+  deleted_at?: Date | null
+  ended_at?: Date | null
+  paused_from?: Date | null
+  paused_until?: Date | null
+  planned_until?: Date | null
+  definition?: unknown
+}
+
+/**
+ * Rows the data-access tests build on, stored directly (tests may write SQL), runs through the
+ * owner of `outputs_plans`. Names are unique per database; every id is the new row's.
+ */
+export function testRows({ pool, db }: Pick<Database, 'pool' | 'db'>) {
   let unique = 0
   const next = () => `${++unique}${Math.random().toString(36).slice(2, 6)}`
   const id = async (text: string, values: unknown[]) =>
     Number((await pool.query<{ id: number }>(text, values)).rows[0]!.id)
-  return {
+  const rows = {
     /** A client account (Europe/Warsaw unless told). */
     client: (
       changes: { name?: string; time_zone?: string; blocked?: boolean; expires_at?: Date | null } = {},
@@ -114,18 +144,7 @@ export function testRows(pool: pg.Pool) {
         [idClient, idObject, field, `Valve ${field}`, changes.kind ?? 'output', changes.type ?? 'irr'],
       ),
     /** A schedule (sequential, every day from 2030-01-01) of the account. */
-    schedule: (
-      idClient: number,
-      changes: {
-        type?: number
-        deleted_at?: Date | null
-        ended_at?: Date | null
-        paused_from?: Date | null
-        paused_until?: Date | null
-        planned_until?: Date | null
-        definition?: unknown
-      } = {},
-    ) =>
+    schedule: (idClient: number, changes: ScheduleChanges = {}) =>
       id(
         `insert into schedules (id_client, name, type, begin_date, time_zone, definition, deleted_at, ended_at,
            paused_from, paused_until, planned_until)
@@ -148,6 +167,33 @@ export function testRows(pool: pg.Pool) {
         idClient,
         `Well ${next()}`,
       ]),
+
+    /**
+     * An account with a module, its outputs o1-o3 and one schedule (`schedule` its changes). `run`
+     * fills in a run's defaults (the first output, an element run, planned, 10 minutes, meant for
+     * when it opens); `store` saves runs so and answers their ids.
+     */
+    async plansFarm(schedule: ScheduleChanges = {}) {
+      const idClient = await rows.client()
+      const idObject = await rows.module(idClient)
+      const outputs: number[] = []
+      for (const field of ['o1', 'o2', 'o3']) outputs.push(await rows.output(idClient, idObject, field))
+      const idSchedule = await rows.schedule(idClient, schedule)
+      const run = (changes: Partial<NewPlan> & { open_at: Date }): NewPlan => ({
+        id_client: idClient,
+        id_schedule: idSchedule,
+        id_output: outputs[0]!,
+        role: 'element',
+        planned_at: changes.open_at,
+        duration: 10,
+        status: planStatus.planned,
+        ...changes,
+      })
+      const store = (...runs: (Partial<NewPlan> & { open_at: Date })[]) =>
+        createOutputsPlansDal(db).insert(runs.map(run))
+      return { idClient, idObject, outputs, idSchedule, run, store }
+    },
   }
+  return rows
 }
 export type TestRows = ReturnType<typeof testRows>

@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../db/client'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storeReadings, storeRejections } from '../../ingest/readings-dal'
-import { openTestDatabase, type TestRows, testRows } from '../../test/test-database'
+import { useTestDatabase } from '../../test/test-database'
 import { createOperatorDal, type OperatorDal } from './operator-dal'
 
 /**
  * The operator's reads and writes across every account, called directly on a real database of
  * this file's own (PGlite, or PostgreSQL with TEST_DATABASE_URL), so the overview's counts are exact.
  */
-let database: Database
-let rows: TestRows
+const used = useTestDatabase()
 let dal: OperatorDal
 let seeded: Awaited<ReturnType<typeof seed>>
 const now = new Date()
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000)
 beforeAll(async () => {
-  database = await openTestDatabase()
-  rows = testRows(database.pool)
-  dal = createOperatorDal(database.pool)
+  dal = createOperatorDal(used.database.pool)
   seeded = await seed()
-})
-afterAll(async () => {
-  await database?.close()
 })
 
 const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
-  (await database.pool.query(text, values)).rows as T[]
+  (await used.database.pool.query(text, values)).rows as T[]
 
 async function addUser(idClient: number, email: string) {
   const [user] = await query<{ id: number }>(
@@ -48,22 +41,22 @@ async function addSession(userId: number, idClient: number, expiresAt: Date) {
  * (expired), Delta (expiring within the week); one module in the fleet only.
  */
 async function seed() {
-  const alpha = await rows.client({ name: 'Alpha' })
-  const beta = await rows.client({ name: 'Beta', blocked: true })
-  const gamma = await rows.client({ name: 'Gamma', expires_at: daysAgo(1) })
-  const delta = await rows.client({ name: 'Delta', expires_at: daysAgo(-5) })
-  const fleetOnly = await rows.module(null, { serial: 'F-1' })
-  const connected = await rows.module(alpha, { serial: 'A-1', name: 'North', last_data_at: now })
+  const alpha = await used.rows.client({ name: 'Alpha' })
+  const beta = await used.rows.client({ name: 'Beta', blocked: true })
+  const gamma = await used.rows.client({ name: 'Gamma', expires_at: daysAgo(1) })
+  const delta = await used.rows.client({ name: 'Delta', expires_at: daysAgo(-5) })
+  const fleetOnly = await used.rows.module(null, { serial: 'F-1' })
+  const connected = await used.rows.module(alpha, { serial: 'A-1', name: 'North', last_data_at: now })
   await query('update objects set connection = 1 where id = $1', [connected])
-  const silent = await rows.module(alpha, { serial: 'A-2', name: 'East', last_data_at: daysAgo(3) })
-  const never = await rows.module(alpha, { serial: 'A-3', name: 'East' })
-  const betas = await rows.module(beta, { serial: 'B-1', last_data_at: now })
+  const silent = await used.rows.module(alpha, { serial: 'A-2', name: 'East', last_data_at: daysAgo(3) })
+  const never = await used.rows.module(alpha, { serial: 'A-3', name: 'East' })
+  const betas = await used.rows.module(beta, { serial: 'B-1', last_data_at: now })
   const ann = await addUser(alpha, 'ann@alpha.test')
   const abe = await addUser(alpha, 'abe@alpha.test')
   const bob = await addUser(beta, 'bob@beta.test')
   await addSession(ann, alpha, daysAgo(-1))
   await addSession(ann, alpha, daysAgo(1))
-  await storeRejections(database.pool, [
+  await storeRejections(used.database.pool, [
     { serial: 'A-1', reason: 'bad_value', count: 2, detail: 'T', at: daysAgo(2) },
     { serial: 'A-1', reason: 'unknown_field', count: 3, detail: 'X', at: daysAgo(1) },
   ])
@@ -116,7 +109,7 @@ describe('accounts', () => {
   })
 
   it('access: blocked and expiry each changed only when given; an unknown account is false', async () => {
-    const id = await rows.client({ name: 'Epsilon' })
+    const id = await used.rows.client({ name: 'Epsilon' })
     const access = async () => (await query('select blocked, expires_at from clients where id = $1', [id]))[0]
     expect(await dal.setAccess(id, { blocked: true })).toBe(true)
     expect(await access()).toEqual({ blocked: true, expires_at: null })
@@ -130,8 +123,8 @@ describe('accounts', () => {
   })
 
   it("ending its sessions ends its users' and those working in it, each a forced logout in its log, and no one else's", async () => {
-    const id = await rows.client({ name: 'Zeta' })
-    const other = await rows.client({ name: 'Eta' })
+    const id = await used.rows.client({ name: 'Zeta' })
+    const other = await used.rows.client({ name: 'Eta' })
     const own = await addUser(id, 'zoe@zeta.test')
     const visitor = await addUser(other, 'op@eta.test')
     const ownSession = await addSession(own, id, daysAgo(-1))
@@ -196,10 +189,10 @@ describe('users and modules of every account', () => {
   })
 
   it("deleting a module takes its readings and rollups, and no other module's", async () => {
-    const idClient = await rows.client()
-    const [gone, kept] = [await rows.module(idClient), await rows.module(idClient)]
+    const idClient = await used.rows.client()
+    const [gone, kept] = [await used.rows.module(idClient), await used.rows.module(idClient)]
     const reading = (objectId: number) => ({ objectId, field: 'T', ts: daysAgo(1), value: 1, idClient })
-    await storeReadings(database.pool, [reading(gone), reading(kept)])
+    await storeReadings(used.database.pool, [reading(gone), reading(kept)])
     expect(await dal.deleteModule(gone)).toEqual({ idClient })
     expect(await dal.deleteModule(gone)).toBeNull()
     for (const table of ['readings', 'latest_readings', 'readings_hourly', 'readings_daily'])

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../db/client'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type ReadingRow, storeReadings } from '../../ingest/readings-dal'
-import { openTestDatabase, testRows } from '../../test/test-database'
+import { useTestDatabase } from '../../test/test-database'
 import { createReportsDal, type ReportsDal } from './reports-dal'
 
 /**
@@ -9,16 +8,12 @@ import { createReportsDal, type ReportsDal } from './reports-dal'
  * TEST_DATABASE_URL): one account's modules and readings, never another's, in order, within the
  * range's edges. Readings go in through the ingest statement, which also keeps the rollups.
  */
-let database: Database
+const used = useTestDatabase()
 let dal: ReportsDal
 let farm: Awaited<ReturnType<typeof seedFarm>>
 beforeAll(async () => {
-  database = await openTestDatabase()
-  dal = createReportsDal(database.pool)
+  dal = createReportsDal(used.database.pool)
   farm = await seedFarm()
-})
-afterAll(async () => {
-  await database?.close()
 })
 
 const at = (day: number, time: string) => new Date(`2030-05-0${day}T${time}:00Z`)
@@ -28,19 +23,18 @@ const at = (day: number, time: string) => new Date(`2030-05-0${day}T${time}:00Z`
  * was B's once, and its readings of then are B's.
  */
 async function seedFarm() {
-  const rows = testRows(database.pool)
-  const a = await rows.client({ time_zone: 'Europe/Warsaw' })
-  const b = await rows.client({ time_zone: 'UTC' })
-  const probe = await rows.module(a, { model: 'AM-100-101', name: 'Probe' })
-  const meter = await rows.module(a, { model: 'AM-600', name: 'Meter' })
-  const theirs = await rows.module(b, { name: 'Theirs' })
-  await database.pool.query(
+  const a = await used.rows.client({ time_zone: 'Europe/Warsaw' })
+  const b = await used.rows.client({ time_zone: 'UTC' })
+  const probe = await used.rows.module(a, { model: 'AM-100-101', name: 'Probe' })
+  const meter = await used.rows.module(a, { model: 'AM-600', name: 'Meter' })
+  const theirs = await used.rows.module(b, { name: 'Theirs' })
+  await used.database.pool.query(
     `update objects set config = '{"inputs": {"i1": {"custom_label": "Rain"}}}' where id = $1`,
     [meter],
   )
-  const rain = await rows.output(a, meter, 'i1', { kind: 'input', type: 'udometer' })
-  const valve = await rows.output(a, meter, 'o1')
-  const theirValve = await rows.output(b, theirs, 'o1')
+  const rain = await used.rows.output(a, meter, 'i1', { kind: 'input', type: 'udometer' })
+  const valve = await used.rows.output(a, meter, 'o1')
+  const theirValve = await used.rows.output(b, theirs, 'o1')
   const reading = (
     objectId: number,
     field: string,
@@ -54,7 +48,7 @@ async function seedFarm() {
     value,
     idClient,
   })
-  await storeReadings(database.pool, [
+  await storeReadings(used.database.pool, [
     reading(probe, 'T', at(1, '09:59'), 1),
     reading(probe, 'T', at(1, '10:00'), 2),
     reading(probe, 'T', at(1, '10:30'), null),
