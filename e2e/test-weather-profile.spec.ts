@@ -1,11 +1,11 @@
 import { catalogues } from '@kropla/i18n'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startStandInSmtp } from '../apps/server/src/test/stand-in-smtp'
 import { desktop, screenshot } from './support/browser'
 import { demoUser } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
 import { logInAsDemo, visit } from './support/journey'
 import { fitsWindowOnceSettled } from './support/layout'
-import { startStandInSmtp } from './support/smtp'
 
 /**
  * Issue 16, items 4 and 5, on the simulated demo farm: the weather stations' check, then a test

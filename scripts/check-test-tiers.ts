@@ -17,7 +17,8 @@ const importOf = (specifier: string) => new RegExp(`(?:from|import)\\s*\\(?\\s*[
 /** Imports a unit test may not make: each starts a database, broker, socket, server, DOM or browser. */
 const integrationOnly: [string, RegExp][] = [
   ['the test server', importOf('(?:\\.\\.?/)+test/test-server')],
-  ['a stand-in service', importOf('(?:\\.\\.?/)+test/stand-in-services')],
+  ['a test database', importOf('(?:\\.\\.?/)+test/test-database')],
+  ['a stand-in service', importOf('(?:\\.\\.?/)+test/stand-in-(?:services|smtp)')],
   ['the rendered app', importOf('(?:\\.\\.?/)+testing/render-app')],
   ['Testing Library', importOf('@testing-library/[^\'"]+')],
   ['a database', importOf('@electric-sql/pglite[^\'"]*|pg')],

@@ -78,7 +78,7 @@ describe("a cycle's conditions", () => {
     await humidity(45)
     await server.plans.stop()
     const takeover = createPlanRunner({
-      ...planRunnerDataAccess(server.database.pool),
+      ...planRunnerDataAccess(server.database),
       logger: server.logger,
       commands: server.plans.commands,
       events: noEvents,

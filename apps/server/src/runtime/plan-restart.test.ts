@@ -165,7 +165,7 @@ describe('two runners on one database', () => {
     // Two runner passes at the same moment, both acting as leader: the plan goes out once.
     const racing = Array.from({ length: 2 }, () =>
       createPlanRunner({
-        ...planRunnerDataAccess(server.database.pool),
+        ...planRunnerDataAccess(server.database),
         logger: server.logger,
         commands: server.plans.commands,
         events: noEvents,

@@ -1,8 +1,8 @@
-import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { createConditionsDal } from './conditions-dal'
 import { createLeadership } from './leadership'
+import { createOutputsPlansDal } from './outputs-plans-dal'
 import type { PlanEvents } from './plan-rows'
 import { createPlanRowsDal } from './plan-rows-dal'
 import type { ResolveElements } from './planned-schedules'
@@ -10,7 +10,6 @@ import { createPlanner } from './planner'
 import { type CommandSender, createPlanRunner } from './runner'
 import { createRunnerDal } from './runner-dal'
 import { createStateConfirmation } from './state-confirmation'
-import { createStateConfirmationDal } from './state-confirmation-dal'
 
 export interface PlanRuntimeOptions {
   database: Database
@@ -34,9 +33,10 @@ export interface PlanRuntimeOptions {
   horizonMs?: number
 }
 
-/** What the plan runner reads and writes, on the pool. */
-export const planRunnerDataAccess = (pool: pg.Pool) => ({
+/** What the plan runner reads (on the pool) and writes. */
+export const planRunnerDataAccess = ({ pool, db }: Pick<Database, 'pool' | 'db'>) => ({
   dal: createRunnerDal(pool),
+  outputsPlans: createOutputsPlansDal(db),
   conditions: createConditionsDal(pool),
   planRows: createPlanRowsDal(pool),
 })
@@ -54,7 +54,7 @@ export function createPlanRuntime(options: PlanRuntimeOptions) {
   const { pool } = options.database
   const planRows = createPlanRowsDal(pool)
   const planner = createPlanner({ ...options, planRows, now })
-  const runner = createPlanRunner({ ...options, ...planRunnerDataAccess(pool), now })
+  const runner = createPlanRunner({ ...options, ...planRunnerDataAccess(options.database), now })
   const firstPassDelayMs = options.firstPassDelayMs ?? 10_000
   let timer: NodeJS.Timeout | undefined
   let firstPass: NodeJS.Timeout | undefined
@@ -112,7 +112,7 @@ export function createPlanRuntime(options: PlanRuntimeOptions) {
     replan: planner.replan,
     extendHorizon: planner.extendHorizon,
     confirmPlansFromState: createStateConfirmation({
-      dal: createStateConfirmationDal(pool),
+      dal: createOutputsPlansDal(options.database.db),
       planRows,
       events: options.events,
       now,

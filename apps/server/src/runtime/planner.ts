@@ -2,6 +2,7 @@ import { planStatus, type ResolvedRun, resolveOverlaps } from '@kropla/domain'
 import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { heldOpenings, plannableRuns, planningHorizonMs } from './held-openings'
+import { createOutputsPlansDal, type OutputsPlansDal } from './outputs-plans-dal'
 import { emitPlans, type PlanEvents } from './plan-rows'
 import type { PlanRowsDal } from './plan-rows-dal'
 import {
@@ -81,8 +82,8 @@ export function createPlanner(options: PlannerOptions) {
     }))
   }
 
-  const insertRuns = (plans: PlanningDal, idClient: number, runs: ResolvedRun[], at: Date) =>
-    plans.insertPlans(insertable(idClient, runs, at))
+  const insertRuns = (plans: OutputsPlansDal, idClient: number, runs: ResolvedRun[], at: Date) =>
+    plans.insertRuns(insertable(idClient, runs, at))
 
   /** Whether the schedules are still as they were expanded (none changed meanwhile). */
   async function unchanged(plans: PlanningDal, seen: ScheduleRecord[]) {
@@ -143,9 +144,10 @@ export function createPlanner(options: PlannerOptions) {
         const txDal = createPlanningDal(tx)
         await txDal.lockAccountPlans(idClient)
         if (!(await unchanged(txDal, schedule ? [schedule, ...partners] : partners))) return null
-        const deleted = await txDal.deletePlanned(idClient, ids)
+        const plans = createOutputsPlansDal(tx)
+        const deleted = await plans.deletePlanned(idClient, ids)
         const resolved = resolveOverlaps(runs, await heldOpenings(tx, idClient, at, { horizonMs }))
-        const inserted = await insertRuns(txDal, idClient, resolved, at)
+        const inserted = await insertRuns(plans, idClient, resolved, at)
         const planned = replanned.filter((each) => each.type > 0).map((each) => each.id)
         if (schedule && schedule.type > 0 && !planned.includes(schedule.id)) planned.push(schedule.id)
         if (planned.length) await txDal.setPlannedUntil(planned, horizon)
@@ -192,7 +194,7 @@ export function createPlanner(options: PlannerOptions) {
       // A schedule changed meanwhile is replanned by its own change; the next pass extends it.
       if (!(await unchanged(txDal, list))) return []
       const ids = await insertRuns(
-        txDal,
+        createOutputsPlansDal(tx),
         idClient,
         resolveOverlaps(runs, await heldOpenings(tx, idClient, at, { horizonMs })),
         at,

@@ -4,14 +4,14 @@ import type { Executor } from '../db/executor'
 import { manual_opens, outputs_plans, schedules } from '../db/schema'
 
 export type ScheduleRecord = typeof schedules.$inferSelect
-export type NewPlan = typeof outputs_plans.$inferInsert
 
 /** Plans that still hold their output: planned, sent or running. */
 const holdingStatuses = [planStatus.planned, planStatus.sent, planStatus.running]
 
 /**
- * What the planner and the schedule preview read and write of `schedules` and `outputs_plans`
- * (and, for what holds outputs, `manual_opens`). On the database or inside a transaction.
+ * What the planner and the schedule preview read of `schedules` and `outputs_plans` (and, for what
+ * holds outputs, `manual_opens`), and how far each schedule is planned. Plans are written through
+ * outputs-plans-dal.ts. On the database or inside a transaction.
  */
 export function createPlanningDal(db: Executor) {
   return {
@@ -149,32 +149,6 @@ export function createPlanningDal(db: Executor) {
     /** Serialises an account's plan writes until the transaction ends (a transaction-level advisory lock). */
     async lockAccountPlans(idClient: number): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`kropla:plans:${idClient}`}))`)
-    },
-
-    /** Inserts plans, skipping those the unique index already holds; answers the new ids. */
-    async insertPlans(rows: NewPlan[]): Promise<number[]> {
-      if (rows.length === 0) return []
-      const inserted = await db
-        .insert(outputs_plans)
-        .values(rows)
-        .onConflictDoNothing()
-        .returning({ id: outputs_plans.id })
-      return inserted.map((row) => row.id)
-    },
-
-    /** Deletes the account's planned (not sent) runs of these schedules; answers their ids. */
-    async deletePlanned(idClient: number, scheduleIds: number[]): Promise<number[]> {
-      const deleted = await db
-        .delete(outputs_plans)
-        .where(
-          and(
-            inArray(outputs_plans.id_schedule, scheduleIds),
-            eq(outputs_plans.id_client, idClient),
-            eq(outputs_plans.status, planStatus.planned),
-          ),
-        )
-        .returning({ id: outputs_plans.id })
-      return deleted.map((row) => row.id)
     },
 
     /** Records how far these schedules are planned. */

@@ -38,30 +38,9 @@ export interface StoppedRun {
   field_name: string
 }
 
-/** What the plan runner reads and changes of `outputs_plans`. */
+/** What the plan runner reads of `outputs_plans` (it changes them through outputs-plans-dal.ts). */
 export function createRunnerDal(pool: pg.Pool) {
   return {
-    /** Moves plans from one status to another; answers the ids that were still in `from`. */
-    async transition(
-      ids: number[],
-      from: readonly number[],
-      to: number,
-      set: { error?: string | null; started_at?: Date; finished_at?: Date } = {},
-    ): Promise<number[]> {
-      if (ids.length === 0) return []
-      const { rows } = await pool.query<{ id: number }>(
-        `update outputs_plans
-            set status = $3, updated_at = now(),
-                error = case when $4::boolean then $5::text else error end,
-                started_at = coalesce($6::timestamptz, started_at),
-                finished_at = coalesce($7::timestamptz, finished_at)
-          where id = any($1::bigint[]) and status = any($2::smallint[])
-          returning id`,
-        [ids, from, to, 'error' in set, set.error ?? null, set.started_at ?? null, set.finished_at ?? null],
-      )
-      return rows.map((row) => row.id)
-    },
-
     /**
      * The earliest other run of the same cycle within `span` before this one that was decided
      * (not planned, cancelled or missed): its status and error, or undefined.
@@ -104,14 +83,6 @@ export function createRunnerDal(pool: pg.Pool) {
         [planStatus.planned, at],
       )
       return rows
-    },
-
-    /** The command that opened these plans. */
-    async recordCommand(ids: number[], idCommand: string): Promise<void> {
-      await pool.query(
-        'update outputs_plans set id_command = $2, updated_at = now() where id = any($1::bigint[])',
-        [ids, idCommand],
-      )
     },
 
     /** Every run sent or running, with its command's status and error. */

@@ -10,6 +10,7 @@ import type { Logger } from 'pino'
 import type { ConditionVerdict } from './condition-rules'
 import { evaluateConditions } from './conditions'
 import type { ConditionsDal } from './conditions-dal'
+import type { OutputsPlansDal } from './outputs-plans-dal'
 import { emitPlans, type PlanEvents } from './plan-rows'
 import type { PlanRowsDal } from './plan-rows-dal'
 import { isActive } from './planner'
@@ -44,6 +45,7 @@ interface CycleDecision {
  */
 export function createPlanRunner(options: {
   dal: RunnerDal
+  outputsPlans: Pick<OutputsPlansDal, 'transition' | 'recordCommand'>
   conditions: ConditionsDal
   planRows: PlanRowsDal
   logger: Logger
@@ -52,7 +54,7 @@ export function createPlanRunner(options: {
   now: () => Date
 }) {
   const { logger, events, dal, conditions } = options
-  const { transition } = dal
+  const { transition, recordCommand } = options.outputsPlans
   /**
    * Conditions are decided once per cycle, at its first due run; the cycle's other runs follow it
    * (remembered here, and read back from the cycle's earlier runs after a takeover).
@@ -155,7 +157,7 @@ export function createPlanRunner(options: {
         outputs,
         source: 'plan',
       })
-      await dal.recordCommand(ids, command.id)
+      await recordCommand(ids, command.id)
     } catch (error) {
       logger.error({ err: error, plans: ids }, 'plan command not sent')
       await transition(ids, [planStatus.sent], planStatus.error, {

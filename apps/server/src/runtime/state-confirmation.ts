@@ -1,8 +1,8 @@
 import type { StatePayload } from '@kropla/domain'
 import type { KnownObject } from '../ingest/object-directory'
+import type { OutputsPlansDal } from './outputs-plans-dal'
 import { emitPlans, type PlanEvents } from './plan-rows'
 import type { PlanRowsDal } from './plan-rows-dal'
-import type { StateConfirmationDal } from './state-confirmation-dal'
 
 /**
  * Confirms output plans from a module's `up/state` (the ingest's onState hook, in whichever
@@ -12,7 +12,10 @@ import type { StateConfirmationDal } from './state-confirmation-dal'
  * water source's fertigation output (fertigation_confirm_state). Times are the server's clock.
  */
 export function createStateConfirmation(options: {
-  dal: StateConfirmationDal
+  dal: Pick<
+    OutputsPlansDal,
+    'confirmOpen' | 'confirmClosed' | 'confirmFertigationOpen' | 'confirmFertigationClosed'
+  >
   planRows: PlanRowsDal
   events: PlanEvents
   now: () => Date

@@ -4,7 +4,6 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FleetModule } from '@kropla/domain'
 import mqtt from 'mqtt'
-import pg from 'pg'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { type RunningServer, type ServerOptions, startServer } from '../app/server'
 import { loadConfig } from '../config/env'
@@ -15,7 +14,8 @@ import { createFleetService } from '../features/fleet/fleet-service'
 import { createUserAccounts } from '../features/users/user-accounts'
 import { createUsersDal } from '../features/users/users-dal'
 import { watchDeclaredStatuses } from './declared-statuses'
-import { postgresTemplate, seedEmbeddedDataDir } from './migrated-template'
+import { seedEmbeddedDataDir } from './migrated-template'
+import { createScratchDatabase, poolClosed } from './test-database'
 
 /**
  * A real server for integration tests: PGlite in a fresh temporary directory, or a fresh
@@ -26,26 +26,6 @@ export interface TestServer extends RunningServer {
   dataDir: string
   databaseUrl: string | undefined
   stop(): Promise<void>
-}
-
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `kropla_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const template = await postgresTemplate(adminUrl)
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name} template ${template}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
 }
 
 // Thousands of logins a run at a test cost rather than the product's (ADR 0085).
@@ -94,18 +74,7 @@ export async function startTestServer(
     dataDir,
     databaseUrl: config.DATABASE_URL,
     async stop() {
-      // pool.end() resolves before its connections have closed; dropping the database (with force)
-      // meanwhile would fail a closing connection with an uncaught FATAL. Wait for each to close.
-      const pool = server.database.pool
-      const open = pool.totalCount
-      let closed = 0
-      const allClosed = new Promise<void>((resolve) => {
-        if (!open) resolve()
-        pool.on('remove', () => {
-          if (++closed >= open) resolve()
-        })
-        setTimeout(resolve, 5000).unref()
-      })
+      const allClosed = poolClosed(server.database.pool)
       await server.close()
       await allClosed
       await scratch?.drop()

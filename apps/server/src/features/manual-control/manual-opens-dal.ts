@@ -116,23 +116,10 @@ export function createManualOpensDal(db: Executor) {
       return held.map((row) => row.id)
     },
 
-    /**
-     * A manual sequence: its schedule and its plans (`id_schedule` filled in), in one transaction.
-     * Answers the schedule's id and the plans' ids.
-     */
-    async insertSequence(
-      schedule: typeof schedules.$inferInsert,
-      plans: Omit<typeof outputs_plans.$inferInsert, 'id_schedule'>[],
-    ): Promise<{ idSchedule: number; planIds: number[] }> {
-      return db.transaction(async (tx) => {
-        const [inserted] = await tx.insert(schedules).values(schedule).returning({ id: schedules.id })
-        const idSchedule = inserted!.id
-        const planRows = await tx
-          .insert(outputs_plans)
-          .values(plans.map((plan) => ({ ...plan, id_schedule: idSchedule })))
-          .returning({ id: outputs_plans.id })
-        return { idSchedule, planIds: planRows.map((plan) => plan.id) }
-      })
+    /** A manual sequence's schedule (its runs go in with outputs-plans-dal.ts, in the same transaction); answers its id. */
+    async insertSequenceSchedule(schedule: typeof schedules.$inferInsert): Promise<number> {
+      const [inserted] = await db.insert(schedules).values(schedule).returning({ id: schedules.id })
+      return inserted!.id
     },
 
     async insert(values: (typeof manual_opens.$inferInsert)[]): Promise<ManualOpenRecord[]> {

@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Database } from '../../db/client'
 import type { Realtime } from '../../realtime/socket-server'
+import { createOutputsPlansDal } from '../../runtime/outputs-plans-dal'
 import { createPlanRowsDal } from '../../runtime/plan-rows-dal'
 import { createClientsDal } from '../clients/clients-dal'
 import { createManualOpensDal } from './manual-opens-dal'
@@ -94,35 +95,41 @@ export function createManualSequence(deps: {
         conditions: [],
       }
       const name = input.name || translate(context.lang, 'resources.use_kinds.manual_open')
-      const { idSchedule, planIds } = await dal.insertSequence(
-        {
-          id_client: context.idClient,
-          name: name.slice(0, 64),
-          type: scheduleTypes.manual,
-          priority: 1,
-          begin_date: first.day,
-          expiration_date: localDayAndTime(new Date(cursor), timeZone).day,
-          time_zone: timeZone,
-          definition,
-          planned_until: new Date(cursor),
-          created_by: context.idUser,
-          created_at: at,
-          updated_at: at,
-        },
-        runs.map((run) => ({
-          id_client: context.idClient,
-          id_output: run.id_output,
-          role: 'element',
-          element_index: run.index,
-          cycle: 1,
-          planned_at: run.openAt,
-          open_at: run.openAt,
-          duration: run.minutes,
-          status: planStatus.planned,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
+      const schedule = {
+        id_client: context.idClient,
+        name: name.slice(0, 64),
+        type: scheduleTypes.manual,
+        priority: 1,
+        begin_date: first.day,
+        expiration_date: localDayAndTime(new Date(cursor), timeZone).day,
+        time_zone: timeZone,
+        definition,
+        planned_until: new Date(cursor),
+        created_by: context.idUser,
+        created_at: at,
+        updated_at: at,
+      }
+      // The schedule and its runs in one transaction.
+      const { idSchedule, planIds } = await db.transaction(async (tx) => {
+        const idSchedule = await createManualOpensDal(tx).insertSequenceSchedule(schedule)
+        const planIds = await createOutputsPlansDal(tx).insert(
+          runs.map((run) => ({
+            id_client: context.idClient,
+            id_schedule: idSchedule,
+            id_output: run.id_output,
+            role: 'element',
+            element_index: run.index,
+            cycle: 1,
+            planned_at: run.openAt,
+            open_at: run.openAt,
+            duration: run.minutes,
+            status: planStatus.planned,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        return { idSchedule, planIds }
+      })
       const rows = (await createPlanRowsDal(deps.database.pool).byClient(planIds)).get(context.idClient) ?? []
       deps.realtime.toClient(context.idClient).emit('outputs_plans', rows)
       return { id: idSchedule }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportPages, monthPages } from './series-generator'
+import { exportPages, monthPages } from './export-pages'
 
 const MINUTE = 60_000
 const DAY = 86_400_000

@@ -89,26 +89,6 @@ export function createSchedulesDal(db: Executor, idClient: number) {
       return new Map(rows.filter((row) => row.id !== null && row.next).map((row) => [row.id!, row.next!]))
     },
 
-    /**
-     * Removes the schedule's runs not yet sent whose opening falls in [from, until) (either end
-     * open when null); returns their ids for `deleted_outputs_plans`.
-     */
-    async dropPlannedRuns(idSchedule: number, from: Date | null, until: Date | null) {
-      const rows = await db
-        .delete(outputs_plans)
-        .where(
-          and(
-            eq(outputs_plans.id_client, idClient),
-            eq(outputs_plans.id_schedule, idSchedule),
-            eq(outputs_plans.status, planStatus.planned),
-            from ? gte(outputs_plans.open_at, from) : undefined,
-            until ? lt(outputs_plans.open_at, until) : undefined,
-          ),
-        )
-        .returning({ id: outputs_plans.id })
-      return rows.map((row) => row.id)
-    },
-
     /** The farm's (client account's) time zone, which its schedules count in. */
     async accountTimeZone() {
       const [row] = await db

@@ -11,6 +11,7 @@ import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import { isDataException } from '../../db/data-exception'
 import type { Executor } from '../../db/executor'
+import { createOutputsPlansDal } from '../../runtime/outputs-plans-dal'
 import { resolveScheduleElements } from './resolve-elements'
 import { toScheduleRow } from './schedule-row'
 import { createSchedulesDal, type ScheduleDbRow } from './schedules-dal'
@@ -153,7 +154,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
           const dal = createSchedulesDal(tx, idClient)
           if (!(await dal.lock(id))) throw new HttpError('not_found')
           await dal.update(id, { deleted_at: now() })
-          return dal.dropPlannedRuns(id, null, null)
+          return createOutputsPlansDal(tx).deletePlanned(idClient, [id])
         }),
       )
       await changed(idClient, id, dropped)
@@ -174,7 +175,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
           const dal = createSchedulesDal(tx, idClient)
           await dal.update(id, { paused_from: from, paused_until: until })
           // A pause from now also stops runs that are due and not yet sent.
-          return dal.dropPlannedRuns(id, from <= at ? null : from, until)
+          return createOutputsPlansDal(tx).deletePlanned(idClient, [id], from <= at ? null : from, until)
         }),
       )
       await changed(idClient, id, dropped)
@@ -207,7 +208,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
             return []
           }
           await dal.update(id, { ended_at: now(), hidden: input.hidden })
-          return dal.dropPlannedRuns(id, null, null)
+          return createOutputsPlansDal(tx).deletePlanned(idClient, [id])
         }),
       )
       await changed(idClient, id, dropped)

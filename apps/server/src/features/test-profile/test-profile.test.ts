@@ -1,7 +1,8 @@
 import { profileTestAnswerSchema, testRunsAnswerSchema } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loggedIn } from '../../test/account-fixtures'
-import { createBrowserPushKeys, startStandInService, startStandInSmtp } from '../../test/stand-in-services'
+import { createBrowserPushKeys, startStandInService } from '../../test/stand-in-services'
+import { startStandInSmtp } from '../../test/stand-in-smtp'
 import { seedAccount, startTestServer, type TestServer } from '../../test/test-server'
 
 // The clock moves on by hand past the 30 s between tests of a channel.

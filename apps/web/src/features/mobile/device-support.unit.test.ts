@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  type BrowserLike,
+  apiSupport,
   barcodeReader,
   bluetoothSupport,
   cameraSupport,
@@ -8,9 +8,11 @@ import {
   pushSupport,
   wakeLockSupport,
 } from './device-support'
+import { type BrowserScope, detectBluetooth, detectBoxScanner, detectDataDisplay } from './mobile-features'
 
-const browser = (window: object, navigator: object, isSecureContext = true): BrowserLike => ({
-  window,
+/** A browser's global scope: `window`'s members, its navigator and whether the page is secure. */
+const browser = (window: object, navigator: object, isSecureContext = true): BrowserScope => ({
+  ...window,
   navigator,
   isSecureContext,
 })
@@ -55,5 +57,30 @@ describe('feature detection of the phone screens', () => {
     expect(pushSupport(browser({ PushManager: class {} }, { serviceWorker: {} }))).toBe('unsupported')
     expect(pushSupport(browser(window, {}))).toBe('unsupported')
     expect(pushSupport(browser(window, { serviceWorker: {} }, false))).toBe('insecure')
+  })
+
+  it('answers a missing API as missing even on an insecure page; the /mobile start page says https first', () => {
+    const insecureBare = browser({}, {}, false)
+    expect(nfcSupport(insecureBare)).toBe('unsupported')
+    expect(apiSupport('barcodeDetector', browser({ BarcodeDetector: class {} }, {}, false))).toBe('supported')
+    expect(detectBluetooth(insecureBare)).toEqual({ level: 'unsupported', reason: 'insecure' })
+  })
+
+  it('is the same table the /mobile start page reads: what a screen finds missing, the start page does too', () => {
+    expect(bluetoothSupport(browser({}, { bluetooth: null }))).toBe('unsupported')
+    expect(detectBluetooth(browser({}, { bluetooth: null }))).toEqual({
+      level: 'unsupported',
+      reason: 'no_bluetooth',
+    })
+    expect(cameraSupport(browser({}, { mediaDevices: {} }))).toBe('unsupported')
+    expect(detectBoxScanner(browser({}, { mediaDevices: {} }))).toEqual({
+      level: 'unsupported',
+      reason: 'no_camera',
+    })
+    expect(wakeLockSupport(browser({}, { wakeLock: {} }))).toBe('unsupported')
+    expect(detectDataDisplay(browser({}, { wakeLock: {} }))).toEqual({
+      level: 'limited',
+      reason: 'no_wake_lock',
+    })
   })
 })

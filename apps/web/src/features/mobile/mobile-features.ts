@@ -55,74 +55,111 @@ export const mobileFeatureKeys = [
 export type MobileFeatureKey = (typeof mobileFeatureKeys)[number]
 
 const has = (target: object | undefined, name: string) => target !== undefined && name in target
+const member = (target: object | undefined, name: string) =>
+  (target as Record<string, unknown> | undefined)?.[name]
+const isFunction = (target: object | undefined, name: string) => typeof member(target, name) === 'function'
+const isObject = (target: object | undefined, name: string) => {
+  const value = member(target, name)
+  return typeof value === 'object' && value !== null
+}
+
+/**
+ * The browser APIs the phone's features use: how each is found, and whether browsers offer it only
+ * in a secure context (https or localhost). The one table of what this browser can do: the start
+ * page's detections below and each screen's own check (device-support.ts) both read it.
+ */
+export const browserApis = {
+  geolocation: { secure: true, found: (scope: BrowserScope) => has(scope.navigator, 'geolocation') },
+  orientation: { secure: false, found: (scope: BrowserScope) => has(scope, 'DeviceOrientationEvent') },
+  badging: {
+    secure: false,
+    found: (scope: BrowserScope) =>
+      has(scope.navigator, 'setAppBadge') && has(scope.navigator, 'clearAppBadge'),
+  },
+  cache: { secure: false, found: (scope: BrowserScope) => has(scope, 'caches') },
+  /** Web NFC (Chrome on Android): `NDEFReader`. */
+  nfc: { secure: true, found: (scope: BrowserScope) => has(scope, 'NDEFReader') },
+  /** Web Push: a service worker, PushManager and notifications. */
+  push: {
+    secure: true,
+    found: (scope: BrowserScope) =>
+      has(scope.navigator, 'serviceWorker') && has(scope, 'PushManager') && has(scope, 'Notification'),
+  },
+  /** Web Bluetooth (Chrome on Android and desktop; not Firefox, not Safari): `navigator.bluetooth`. */
+  bluetooth: { secure: true, found: (scope: BrowserScope) => isObject(scope.navigator, 'bluetooth') },
+  /** The camera: `navigator.mediaDevices.getUserMedia`. */
+  camera: {
+    secure: true,
+    found: (scope: BrowserScope) =>
+      isFunction(member(scope.navigator, 'mediaDevices') as object | undefined, 'getUserMedia'),
+  },
+  /** The browser's own code reader (else the app reads QR codes with a library). */
+  barcodeDetector: { secure: false, found: (scope: BrowserScope) => isFunction(scope, 'BarcodeDetector') },
+  /** The Screen Wake Lock API: `navigator.wakeLock.request`. */
+  wakeLock: {
+    secure: true,
+    found: (scope: BrowserScope) =>
+      isFunction(member(scope.navigator, 'wakeLock') as object | undefined, 'request'),
+  },
+} as const satisfies Record<string, { secure: boolean; found: (scope: BrowserScope) => boolean }>
+export type BrowserApi = keyof typeof browserApis
+
+/** Whether the API is there and, where browsers offer it only on https, the page is secure. */
+const usable = (api: BrowserApi, scope: BrowserScope) =>
+  browserApis[api].found(scope) && !(browserApis[api].secure && scope.isSecureContext === false)
+
 const supported: Support = { level: 'supported' }
 const unsupported = (reason: SupportReason): Support => ({ level: 'unsupported', reason })
 const limited = (reason: SupportReason): Support => ({ level: 'limited', reason })
 
-/** Powerful features (position, sensors, NFC, Bluetooth, camera) exist only on https or localhost. */
-function needsSecureContext(scope: BrowserScope, detect: () => Support): Support {
-  return scope.isSecureContext === false ? unsupported('insecure') : detect()
+/**
+ * What a screen needs, in order: on an insecure page one needing https is refused as such first;
+ * otherwise the first API missing says why.
+ */
+function detectNeeds(scope: BrowserScope, needs: [BrowserApi, SupportReason][]): Support {
+  if (scope.isSecureContext === false && needs.some(([api]) => browserApis[api].secure))
+    return unsupported('insecure')
+  const missing = needs.find(([api]) => !browserApis[api].found(scope))
+  return missing ? unsupported(missing[1]) : supported
 }
 
-export function detectBadge(scope: BrowserScope): Support {
-  return has(scope.navigator, 'setAppBadge') && has(scope.navigator, 'clearAppBadge')
-    ? supported
-    : unsupported('no_badging')
-}
+export const detectBadge = (scope: BrowserScope): Support => detectNeeds(scope, [['badging', 'no_badging']])
 
-export function detectGeolocation(scope: BrowserScope): Support {
-  return needsSecureContext(scope, () =>
-    has(scope.navigator, 'geolocation') ? supported : unsupported('no_geolocation'),
-  )
-}
+export const detectGeolocation = (scope: BrowserScope): Support =>
+  detectNeeds(scope, [['geolocation', 'no_geolocation']])
 
 /**
  * The compass arrow needs the position and the device's orientation. A desktop browser may have
  * the event type and never fire it: the screen says so when no reading arrives.
  */
-export function detectDirection(scope: BrowserScope): Support {
-  return needsSecureContext(scope, () => {
-    if (!has(scope.navigator, 'geolocation')) return unsupported('no_geolocation')
-    if (!has(scope, 'DeviceOrientationEvent')) return unsupported('no_orientation')
-    return supported
-  })
-}
+export const detectDirection = (scope: BrowserScope): Support =>
+  detectNeeds(scope, [
+    ['geolocation', 'no_geolocation'],
+    ['orientation', 'no_orientation'],
+  ])
 
 /** The map always works; keeping viewed tiles for offline use needs the Cache API. */
 export function detectMaps(scope: BrowserScope): Support {
-  return has(scope, 'caches') ? supported : limited('no_cache')
+  return usable('cache', scope) ? supported : limited('no_cache')
 }
 
-export function detectNfc(scope: BrowserScope): Support {
-  return needsSecureContext(scope, () => (has(scope, 'NDEFReader') ? supported : unsupported('no_nfc')))
-}
+export const detectNfc = (scope: BrowserScope): Support => detectNeeds(scope, [['nfc', 'no_nfc']])
 
-export function detectPush(scope: BrowserScope): Support {
-  return needsSecureContext(scope, () =>
-    has(scope.navigator, 'serviceWorker') && has(scope, 'PushManager') && has(scope, 'Notification')
-      ? supported
-      : unsupported('no_push'),
-  )
-}
+export const detectPush = (scope: BrowserScope): Support => detectNeeds(scope, [['push', 'no_push']])
 
-export function detectBluetooth(scope: BrowserScope): Support {
-  return needsSecureContext(scope, () =>
-    has(scope.navigator, 'bluetooth') ? supported : unsupported('no_bluetooth'),
-  )
-}
+export const detectBluetooth = (scope: BrowserScope): Support =>
+  detectNeeds(scope, [['bluetooth', 'no_bluetooth']])
 
 /** The box scanner reads codes with BarcodeDetector, or with a library from camera frames where it is absent. */
 export function detectBoxScanner(scope: BrowserScope): Support {
-  return needsSecureContext(scope, () => {
-    const mediaDevices = (scope.navigator as { mediaDevices?: object } | undefined)?.mediaDevices
-    if (!has(mediaDevices, 'getUserMedia')) return unsupported('no_camera')
-    return has(scope, 'BarcodeDetector') ? supported : limited('no_barcode_detector')
-  })
+  const camera = detectNeeds(scope, [['camera', 'no_camera']])
+  if (camera.level !== 'supported') return camera
+  return usable('barcodeDetector', scope) ? supported : limited('no_barcode_detector')
 }
 
 /** The large display works everywhere; keeping the screen awake needs the Wake Lock API. */
 export function detectDataDisplay(scope: BrowserScope): Support {
-  return has(scope.navigator, 'wakeLock') ? supported : limited('no_wake_lock')
+  return usable('wakeLock', scope) ? supported : limited('no_wake_lock')
 }
 
 export interface MobileFeature {

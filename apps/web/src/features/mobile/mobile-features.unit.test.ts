@@ -22,7 +22,7 @@ const phone = {
     clearAppBadge: () => Promise.resolve(),
     serviceWorker: {},
     bluetooth: {},
-    wakeLock: {},
+    wakeLock: { request: () => Promise.resolve() },
     mediaDevices: { getUserMedia: () => Promise.resolve() },
   },
   DeviceOrientationEvent: class {},

@@ -11,8 +11,8 @@ import {
 } from '@kropla/domain'
 import { translate } from '@kropla/i18n'
 import { HttpError } from '../../../app/http-errors'
+import { monthPages } from '../export-pages'
 import type { ReportContext, ReportGenerator } from '../report-generator'
-import { monthPages } from '../series-generator'
 import type { IrrigationReportDal, ReportOutput, ReportPlan } from './irrigation-report-dal'
 import { localTimestamp } from './report-csv'
 
