@@ -170,12 +170,12 @@ describe('users and modules of every account', () => {
 
   it('adding modules is all or nothing: a serial already in the fleet adds none of the batch', async () => {
     const batch = [
-      { serial: 'N-1', pin: '1111', model: 'AM-411' },
-      { serial: 'A-1', pin: '2222', model: 'AM-411' },
+      { serial: 'N-1', pin: '1111', model: 'AM-411', secretHash: null },
+      { serial: 'A-1', pin: '2222', model: 'AM-411', secretHash: null },
     ]
     expect(await dal.addModules(batch)).toBeNull()
     expect(await dal.existingSerials(['N-1'])).toEqual(new Set())
-    const ids = await dal.addModules([batch[0]!, { serial: 'N-2', pin: '3333', model: 'AM-401' }])
+    const ids = await dal.addModules([batch[0]!, { serial: 'N-2', pin: '3333', model: 'AM-401', secretHash: null }])
     expect(ids).toHaveLength(2)
     expect(
       await query(
