@@ -62,7 +62,8 @@ export default defineConfig({
           // Generous for a slow, busy machine (a journey's own waits are for what a user waits for):
           // at a load of 20 on 2 cores, 120 s cut two journeys that pass in 40 s on a quiet one.
           testTimeout: 300_000,
-          hookTimeout: 180_000,
+          // A server, its simulator and a browser started on a machine at a load of 20 took over 90 s.
+          hookTimeout: 360_000,
           // Each journey starts its own server (free ports, its own data directory) and browser, so
           // journeys run beside each other and the other tiers: most of a journey's time is waiting
           // (for a planned minute, a module's answer), and run one at a time they made CI the sum

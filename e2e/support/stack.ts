@@ -36,8 +36,8 @@ const clockedSimulatorEntry = path.join(repoRoot, 'apps/simulator/src/test/clock
 const moveClockTimeoutMs = 60_000
 const webDist = path.join(repoRoot, 'apps/web/dist/index.html')
 
-const readyTimeoutMs = 90_000
-const simulatorTimeoutMs = 30_000
+const readyTimeoutMs = 180_000
+const simulatorTimeoutMs = 120_000
 const cliTimeoutMs = 90_000
 const stopGraceMs = 10_000
 
