@@ -175,7 +175,10 @@ describe('users and modules of every account', () => {
     ]
     expect(await dal.addModules(batch)).toBeNull()
     expect(await dal.existingSerials(['N-1'])).toEqual(new Set())
-    const ids = await dal.addModules([batch[0]!, { serial: 'N-2', pin: '3333', model: 'AM-401', secretHash: null }])
+    const ids = await dal.addModules([
+      batch[0]!,
+      { serial: 'N-2', pin: '3333', model: 'AM-401', secretHash: null },
+    ])
     expect(ids).toHaveLength(2)
     expect(
       await query(
