@@ -28,8 +28,6 @@ const clock = createMovableClock(start ? new Date(start) : undefined)
 const server = await startServer(loadConfig(), undefined, { clock })
 server.logger.info({ url: server.url, now: clock.now().toISOString() }, 'Kropla is running on a test clock')
 
-// The channel must not keep the process alive once it is told to stop.
-process.channel?.unref()
 process.on('message', (message: unknown) => {
   const move = moveClock.safeParse(message)
   if (!move.success) return
@@ -40,6 +38,9 @@ process.on('message', (message: unknown) => {
     send({ type: 'clock-moved', now: clock.now().toISOString() })
   })()
 })
+// After the listener (adding one refs the channel): the channel must not keep the process alive once
+// it is told to stop.
+process.channel?.unref()
 
 const stop = () => {
   server

@@ -27,8 +27,6 @@ const start = process.env.TEST_CLOCK_START
 const clock = createMovableClock(start ? new Date(start) : undefined)
 const simulator = await runSimulatorCli(clock)
 
-// The channel must not keep the process alive once it is told to stop.
-process.channel?.unref()
 process.on('message', (received: unknown) => {
   const parsed = message.safeParse(received)
   if (!parsed.success || !simulator) return
@@ -38,3 +36,6 @@ process.on('message', (received: unknown) => {
     answer()
   } else void simulator.tick().finally(answer)
 })
+// After the listener (adding one refs the channel): the channel must not keep the process alive once
+// it is told to stop.
+process.channel?.unref()
