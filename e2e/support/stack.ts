@@ -38,7 +38,7 @@ const webDist = path.join(repoRoot, 'apps/web/dist/index.html')
 
 const readyTimeoutMs = 180_000
 const simulatorTimeoutMs = 120_000
-const cliTimeoutMs = 90_000
+const cliTimeoutMs = 300_000
 const stopGraceMs = 10_000
 
 /** What a spec may do to the fresh data directory before the server starts (the embedded database is then free). */
