@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'integration',
           // Files share their worker's module graph (the server's modules are loaded once a worker,
           // not once a file); each file still starts its own server through the composition root, so
-          // no service outlives its file. A file that changes process state (TZ) puts it back.
+          // no service outlives its file. A file that changes process state (TZ) puts it back (ADR 0089).
           isolate: false,
           include: ['apps/server/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts'],
           exclude: unitTests,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { screenshot } from './support/browser'
 import { demoOutput } from './support/demo'
 import { useJourneyEnvironment } from './support/environment'
+import { wholeMinuteAfter } from './support/farm-clock'
 import { logInAsDemo, visit } from './support/journey'
 
 /**
@@ -41,12 +42,6 @@ function inZone(at: Date): { day: string; time: string } {
   return { day: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` }
 }
 
-/** The next whole minute at least `leadMs` away. */
-function nextWholeMinute(leadMs: number): Date {
-  const minute = 60_000
-  return new Date(Math.ceil((Date.now() + leadMs) / minute) * minute)
-}
-
 const outputCard = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true })
 const valveOf = (card: Locator) => card.locator('[data-testid^="manual-value-"]')
 const busyOf = (card: Locator) => card.locator('[data-testid^="busy-"]')
@@ -62,7 +57,7 @@ describe('irrigation on the wall clock', () => {
     const wizard = page.getByRole('dialog', { name: en.schedules.wizard.new_title })
     await wizard.waitFor()
     // The run's minute, chosen as the user starts: everything up to the save happens in its lead.
-    const start = nextWholeMinute(70_000)
+    const start = new Date(wholeMinuteAfter(Date.now(), 70_000))
     const planned = inZone(start)
 
     // A breaking value first: 16 cycles of 2 outputs are 32 runs, above the 30 allowed.

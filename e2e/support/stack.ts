@@ -66,7 +66,7 @@ export interface StackOptions {
   /**
    * Seconds between the simulated modules' readings (default 3): often enough for a journey to
    * watch a value change within seconds, rare enough that three journeys' live traffic does not
-   * take a core of a 2-core machine.
+   * take a core of a 2-core machine (ADR 0089).
    */
   readingIntervalSeconds?: number
 }

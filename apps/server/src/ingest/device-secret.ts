@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { type DeviceSecret, deviceSecretBytes, deviceSecretFromBytes } from '@kropla/domain'
+import { type DeviceSecret, deviceSecretBytes } from '@kropla/domain'
 
-/** A new device secret: 32 bytes from the operating system's generator (ADR 0087). */
+/** A new device secret: 32 bytes from the operating system's generator, base64url (ADR 0087). */
 export function newDeviceSecret(): DeviceSecret {
-  return deviceSecretFromBytes(randomBytes(deviceSecretBytes))
+  return randomBytes(deviceSecretBytes).toString('base64url')
 }
 
 /**

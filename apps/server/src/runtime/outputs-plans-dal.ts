@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../db/executor'
 import { outputs_plans } from '../db/schema'
 
+// The one writer of outputs_plans (ADR 0088).
 export type NewPlan = typeof outputs_plans.$inferInsert
 
 /** What a status change may set besides the status (an absent `error` keeps the one there). */
