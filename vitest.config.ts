@@ -17,6 +17,8 @@ export default defineConfig({
     // Most files wait on sockets, timers and a browser rather than on the CPU: a worker more than
     // the machine's cores keeps a 2-core CI machine busy while a journey waits for its planned minute.
     maxWorkers: 3,
+    // The server and the simulator bundled once for every test that starts them as processes (ADR 0095).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     projects: [
       {
         test: {

@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { seedEmbeddedDataDir } from '../../apps/server/src/test/migrated-template'
+import { testBundle } from '../../apps/server/src/test/test-bundle'
 
 /**
  * The real product for the journeys: the server (`kropla serve`, demo farm seeded, fresh data
@@ -28,11 +29,16 @@ export interface Stack {
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
+/** The product's own command lines, as `npm start` runs them (the wall-clock journeys). */
 const serverBin = path.join(repoRoot, 'apps/server/bin/kropla.mjs')
 const simulatorBin = path.join(repoRoot, 'apps/simulator/bin/simulator.mjs')
-/** The same server and simulator on a clock the journey moves: test-only entry points (ADR 0084). */
-const clockedServerEntry = path.join(repoRoot, 'apps/server/src/test/clocked-server.mjs')
-const clockedSimulatorEntry = path.join(repoRoot, 'apps/simulator/src/test/clocked-simulator.mjs')
+/**
+ * The same server and simulator on a clock the journey moves (test-only entry points, ADR 0084),
+ * and the command line for `prepare`, from the run's bundle: compiled once, not once a process (ADR 0095).
+ */
+const clockedServerEntry = testBundle('clocked-server')
+const clockedSimulatorEntry = testBundle('clocked-simulator')
+const cliEntry = testBundle('kropla')
 const moveClockTimeoutMs = 60_000
 const webDist = path.join(repoRoot, 'apps/web/dist/index.html')
 
@@ -200,7 +206,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   /** One command-line run on the data directory, before the server holds its lock. */
   const cli = async (args: string[]): Promise<string> => {
-    const command = startChild(`kropla ${args[0] ?? ''}`, serverBin, args, env)
+    const command = startChild(`kropla ${args[0] ?? ''}`, options.wallClock ? serverBin : cliEntry, args, env)
     commands.push(command)
     const timer = setTimeout(() => command.process.kill('SIGKILL'), cliTimeoutMs)
     await command.exited
