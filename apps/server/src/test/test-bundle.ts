@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as esbuild from 'esbuild'
+import { inject } from 'vitest'
 
 /**
  * The server and the simulator bundled once per test run, for the tests that start them as child
@@ -21,7 +22,7 @@ export type TestBundleName = (typeof testBundleNames)[number]
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 /** Inside the repository, so that the bundle's bare imports find node_modules. */
-export const testBundleDir = path.join(repoRoot, 'node_modules/.cache/kropla-test-bundle')
+const bundlesDir = path.join(repoRoot, 'node_modules/.cache/kropla-test-bundle')
 
 const entryPoints: Record<TestBundleName, string> = {
   kropla: 'apps/server/src/cli/main.ts',
@@ -66,16 +67,19 @@ const packagesOutside: esbuild.Plugin = {
   },
 }
 
-/** Builds the bundle into a fresh directory and swaps it in; resolves with the directory. */
-export async function buildTestBundle(): Promise<string> {
-  const building = `${testBundleDir}.${process.pid}`
-  fs.rmSync(building, { recursive: true, force: true })
+/**
+ * Builds the bundle into a directory of this run's own (two runs side by side, as CI's tiers, must
+ * not replace each other's files under running processes); resolves with it. `remove` when done.
+ */
+export async function buildTestBundle(): Promise<{ dir: string; remove(): void }> {
+  fs.mkdirSync(bundlesDir, { recursive: true })
+  const dir = fs.mkdtempSync(path.join(bundlesDir, 'run-'))
   await esbuild.build({
     absWorkingDir: repoRoot,
     entryPoints: Object.fromEntries(
       testBundleNames.map((name) => [name, path.join(repoRoot, entryPoints[name])]),
     ),
-    outdir: building,
+    outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     splitting: true,
@@ -87,14 +91,19 @@ export async function buildTestBundle(): Promise<string> {
     plugins: [sourceLocations, packagesOutside],
     logLevel: 'warning',
   })
-  fs.rmSync(testBundleDir, { recursive: true, force: true })
-  fs.renameSync(building, testBundleDir)
-  return testBundleDir
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** The bundled entry point `name` (built by the test run's global set-up). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where this run's global set-up built the bundle. */
+    testBundleDir: string
+  }
+}
+
+/** The bundled entry point `name`, built by this run's global set-up (global-setup.ts). */
 export function testBundle(name: TestBundleName): string {
-  const file = path.join(testBundleDir, `${name}.mjs`)
+  const file = path.join(inject('testBundleDir'), `${name}.mjs`)
   if (!fs.existsSync(file)) {
     throw new Error(`${file} is missing: the test run's global set-up builds it (vitest.config.ts)`)
   }
