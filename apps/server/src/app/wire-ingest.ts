@@ -1,12 +1,16 @@
+import os from 'node:os'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../config/env'
 import type { Database } from '../db/client'
 import type { createObjectsService } from '../features/objects/objects-service'
 import type { TrafficRecorder } from '../features/supervisor/traffic-recorder'
+import { type BrokerRights, createBrokerRights } from '../ingest/broker-rights'
+import { createBrokerRightsDal } from '../ingest/broker-rights-dal'
 import { createDeviceLogin, type DeviceLogin } from '../ingest/device-login'
 import { createDeviceLoginThrottle, type DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import { createDevicePublisher } from '../ingest/device-publisher'
+import { connectDynsecControl } from '../ingest/dynsec-control'
 import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
 import { createIngestService, type IngestService } from '../ingest/ingest-service'
 import { createModuleRecordsDal } from '../ingest/module-records-dal'
@@ -95,6 +99,30 @@ export function wireIngest(
     ],
   })
   return { ingest, deviceLogin }
+}
+
+/**
+ * With MQTT_DYNSEC, the external Mosquitto's logins and topic rights kept in step with the fleet
+ * through its dynamic-security plugin (ADR 0091); nothing otherwise. Started before the session
+ * that ingests, so that the server's user has its rights when it subscribes.
+ */
+export function wireBrokerRights(
+  config: Config,
+  deps: { database: Database; logger: Logger; httpPort: () => number },
+): BrokerRights | null {
+  if (!config.MQTT_DYNSEC || !config.MQTT_URL) return null
+  const url = config.MQTT_URL
+  return createBrokerRights({
+    dal: createBrokerRightsDal(deps.database.db),
+    connect: () =>
+      connectDynsecControl({
+        url,
+        clientId: `kropla-rights-${os.hostname()}-${deps.httpPort()}-${process.pid}`,
+      }),
+    serverUsername: decodeURIComponent(new URL(url).username),
+    logger: deps.logger,
+    everyMs: config.MQTT_DYNSEC_SYNC_MS,
+  })
 }
 
 /**
