@@ -19,9 +19,12 @@ export function createBrokerRightsDal(db: Db) {
         secret_hash: string | null
         relays: string[] | null
       }>(sql`
-        select o.serial, o.pin, o.secret_hash,
-          (select array_agg(r.serial order by r.serial) from objects r where r.base_station_id = o.id) as relays
+        select o.serial, o.pin, o.secret_hash, r.relays
         from objects o
+        left join (
+          select base_station_id, array_agg(serial order by serial) as relays
+          from objects where base_station_id is not null group by base_station_id
+        ) r on r.base_station_id = o.id
         order by o.serial`)
       return result.rows.map((row) => ({
         serial: row.serial,

@@ -135,7 +135,7 @@ export function createBrokerRights(deps: {
   /** Secrets handed over by this process and not yet seen in the fleet and the broker, by serial. */
   const given = new Map<string, { secret: string; until: number }>()
   /** Modules whose broker password was wrong and unknown at the last look: locked only if it still is at the next. */
-  const suspects = new Map<string, string>()
+  let suspects = new Map<string, string>()
   const warned = new Set<string>()
 
   function queue<T>(work: () => Promise<T>): Promise<T> {
@@ -182,28 +182,29 @@ export function createBrokerRights(deps: {
     })
     // A wrong password nobody here knows may be one the fleet CLI is giving the broker just now:
     // it is taken away only when the next look (a fresh read of the broker) finds it still wrong.
+    const unknown = new Set(plan.unknownSecrets)
+    const lookedAt = new Map<string, string>()
     const commands = plan.commands.filter((command) => {
-      if (command.command !== 'modifyClient' || typeof command.username !== 'string') return true
-      const module = rights.find((each) => each.serial === command.username)
-      if (!module || module.password !== null) return true
-      const seen = `${logins.get(module.serial)}>${module.login}`
-      const confirmed = suspects.get(module.serial) === seen
-      suspects.set(module.serial, seen)
-      return confirmed
+      const serial = command.username
+      if (command.command !== 'modifyClient' || typeof serial !== 'string' || !unknown.has(serial))
+        return true
+      const seen = `${logins.get(serial)}>${command.textdescription}`
+      lookedAt.set(serial, seen)
+      return suspects.get(serial) === seen
     })
-    for (const serial of suspects.keys()) if (!plan.unknownSecrets.includes(serial)) suspects.delete(serial)
-    for (const serial of plan.unknownSecrets)
-      if (!warned.has(serial) && logins.get(serial) !== undefined) {
-        warned.add(serial)
-        deps.logger.warn(
-          { serial },
-          'the broker does not know this module\'s device secret: it cannot log in until the secret is given (kropla fleet broker-secrets, or a new one with "give a secret")',
-        )
-      }
-    for (const serial of warned) if (!plan.unknownSecrets.includes(serial)) warned.delete(serial)
+    suspects = lookedAt
+    // Said once per module, in one line however many: a fleet moved onto a new broker has thousands.
+    const unwarned = plan.unknownSecrets.filter((serial) => !warned.has(serial))
+    if (unwarned.length)
+      deps.logger.warn(
+        { count: unwarned.length, serials: unwarned.slice(0, 20) },
+        'the broker does not know the device secrets of these modules: they cannot log in over MQTT until it is given them (kropla fleet broker-secrets <file>)',
+      )
+    for (const serial of unwarned) warned.add(serial)
+    for (const serial of warned) if (!unknown.has(serial)) warned.delete(serial)
 
     // The server's own user given its role ends its connections (the plugin kicks a changed
-    // client): sent last and alone, its answer may never come.
+    // client): sent last and alone, its answer may never come (the control session reconnects).
     const own = commands.filter((command) => command.username === deps.serverUsername)
     const others = commands.filter((command) => command.username !== deps.serverUsername)
     if (others.length) {
@@ -212,7 +213,7 @@ export function createBrokerRights(deps: {
         deps.logger.warn(refusal, 'the dynamic-security plugin refused a change')
       deps.logger.info({ changes: others.length }, 'broker logins and rights brought in step with the fleet')
     }
-    if (own.length) await control!.run(own).catch(() => undefined)
+    if (own.length) await control!.run(own, { timeoutMs: 1000 }).catch(() => undefined)
     if (commands.length || suspects.size) broker = undefined
     // Secrets are kept only until the broker has been given them or their module is gone.
     for (const [serial, known] of given) {

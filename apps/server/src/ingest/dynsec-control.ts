@@ -59,35 +59,39 @@ export async function connectDynsecControl(options: {
   })
   await client.subscribeAsync(responseTopic, { qos: 1 })
 
-  async function send(commands: DynsecCommand[]): Promise<DynsecResponse[]> {
+  async function send(commands: DynsecCommand[], waitMs: number): Promise<DynsecResponse[]> {
     const id = `${prefix}-${++sent}`
     const answer = new Promise<DynsecResponse[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiting.delete(id)
-        reject(new DynsecTimeoutError(`no answer from the dynamic-security plugin in ${timeoutMs} ms`))
-      }, timeoutMs)
+        reject(new DynsecTimeoutError(`no answer from the dynamic-security plugin in ${waitMs} ms`))
+      }, waitMs)
       waiting.set(id, (responses) => {
         clearTimeout(timer)
         resolve(responses)
       })
     })
     const [first, ...rest] = commands
-    await client.publishAsync(
+    // The answer may come (or time out) before the PUBACK: a kicked session acknowledges only after reconnecting.
+    const published = client.publishAsync(
       controlTopic,
       JSON.stringify({ commands: [{ ...first, correlationData: id }, ...rest] }),
-      {
-        qos: 1,
-      },
+      { qos: 1 },
     )
+    published.catch(() => undefined)
+    answer.catch(() => undefined)
+    await Promise.race([published, answer])
     return answer
   }
 
   return {
     /** Runs the commands in order, in messages of up to 200; one answer per command. */
-    async run(commands: DynsecCommand[]): Promise<DynsecResponse[]> {
+    async run(commands: DynsecCommand[], runOptions: { timeoutMs?: number } = {}): Promise<DynsecResponse[]> {
       const responses: DynsecResponse[] = []
       for (let start = 0; start < commands.length; start += batchSize)
-        responses.push(...(await send(commands.slice(start, start + batchSize))))
+        responses.push(
+          ...(await send(commands.slice(start, start + batchSize), runOptions.timeoutMs ?? timeoutMs)),
+        )
       return responses
     },
     close: () => client.endAsync(),
