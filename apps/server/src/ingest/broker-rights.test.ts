@@ -92,6 +92,11 @@ describe.skipIf(missing !== null)('an external Mosquitto kept in step with the f
     }, withinSeconds)
     expect((await tryConnect(own!.serial, '0000')).refused).toMatch(/Not authorized/i)
     expect((await tryConnect('NOT-IN-FLEET', own!.pin)).refused).toMatch(/Not authorized/i)
+    // Another's serial as client id would end that module's session: refused.
+    const [, other] = farm.modules
+    await expect(connectAs(own!.serial, own!.pin, { clientId: other!.serial })).rejects.toThrow(
+      /Not authorized/i,
+    )
 
     await link!.publishAsync(
       `kropla/v1/${own!.serial}/up/data`,

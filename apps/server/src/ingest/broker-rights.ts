@@ -40,6 +40,7 @@ const clientsSchema = z.object({
   clients: z.array(
     z.object({
       username: z.string(),
+      clientid: z.string().optional(),
       textdescription: z.string().optional(),
       roles: z.array(z.object({ rolename: z.string() })).default([]),
     }),
@@ -88,6 +89,7 @@ export async function giveBrokerSecrets(
       {
         command: 'createClient',
         username: serial,
+        clientid: serial,
         password: secret,
         textdescription: description,
         roles: [{ rolename }],

@@ -40,6 +40,8 @@ export interface BrokerAcl {
 /** A client as the plugin's `listClients` (verbose) lists it. */
 export interface BrokerClient {
   username: string
+  /** Set: the only client id the user may connect with. */
+  clientid?: string
   textdescription?: string
   roles: readonly { rolename: string }[]
 }
@@ -156,6 +158,8 @@ export function planBrokerRights(
       clientChanges.push({
         command: 'createClient',
         username: module.serial,
+        // Pinned: a module logged in with another's serial as client id would end that one's session.
+        clientid: module.serial,
         ...(module.password !== null ? { password: module.password } : {}),
         textdescription: moduleClientDescription(module.password !== null ? module.login : unsetLogin),
         roles: [{ rolename }],
@@ -183,6 +187,8 @@ export function planBrokerRights(
           })
       }
     }
+    if (client.clientid !== module.serial)
+      clientChanges.push({ command: 'modifyClient', username: module.serial, clientid: module.serial })
     if (!client.roles.some((role) => role.rolename === rolename))
       clientChanges.push({ command: 'addClientRole', username: module.serial, rolename })
   }

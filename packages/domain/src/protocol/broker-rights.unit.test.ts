@@ -23,6 +23,7 @@ const module = (serial: string, changes: Partial<ModuleBrokerRights> = {}): Modu
 const inStep = (rights: ModuleBrokerRights, login = rights.login) => ({
   client: {
     username: rights.serial,
+    clientid: rights.serial,
     textdescription: moduleClientDescription(login),
     roles: [{ rolename: `kropla-module-${rights.serial}` }],
   },
@@ -64,6 +65,7 @@ describe('keeping an external broker in step with the fleet', () => {
       {
         command: 'createClient',
         username: 'AM-1',
+        clientid: 'AM-1',
         password: 'the-secret',
         textdescription: 'kropla module; login s:AM-1',
         roles: [{ rolename: 'kropla-module-AM-1' }],
@@ -77,6 +79,7 @@ describe('keeping an external broker in step with the fleet', () => {
     expect(plan.commands[1]).toEqual({
       command: 'createClient',
       username: 'AM-1',
+      clientid: 'AM-1',
       textdescription: 'kropla module; login unset',
       roles: [{ rolename: 'kropla-module-AM-1' }],
     })
@@ -104,6 +107,15 @@ describe('keeping an external broker in step with the fleet', () => {
     ])
     expect(plan.unknownSecrets).toEqual(['AM-1'])
     expect(planBrokerRights([unknown], brokerWith(inStep(unknown, 'unset')), options).commands).toEqual([])
+  })
+
+  it('pins a module client to its serial as client id', () => {
+    const a = module('AM-1', { password: '1234' })
+    const { client, role } = inStep(a)
+    expect(
+      planBrokerRights([a], brokerWith({ client: { ...client, clientid: undefined }, role }), options)
+        .commands,
+    ).toEqual([{ command: 'modifyClient', username: 'AM-1', clientid: 'AM-1' }])
   })
 
   it("follows a base station's modules: rights added and taken away", () => {
