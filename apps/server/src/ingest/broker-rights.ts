@@ -217,11 +217,12 @@ export function createBrokerRights(deps: {
     }
     if (own.length) await control!.run(own, { timeoutMs: 1000 }).catch(() => undefined)
     if (commands.length || suspects.size) broker = undefined
-    // Secrets are kept only until the broker has been given them or their module is gone.
+    // Secrets are kept only until the broker has them (its tag is the fleet's) or their module is gone.
     for (const [serial, known] of given) {
       const module = fleet.find((each) => each.serial === serial)
-      const done = module?.secretHash === hashDeviceSecret(known.secret) && commands.length === 0
-      if (!module || done || now() > known.until) given.delete(serial)
+      const held =
+        module?.secretHash === hashDeviceSecret(known.secret) && logins.get(serial) === loginOf(module)
+      if (!module || held || now() > known.until) given.delete(serial)
     }
   }
 
@@ -230,8 +231,16 @@ export function createBrokerRights(deps: {
     async start() {
       control = await deps.connect()
       await queue(sync)
+      let running = false
       timer = setInterval(() => {
-        queue(sync).catch((error: unknown) => deps.logger.error({ err: error }, 'broker rights failed'))
+        // A slow broker or database never piles comparisons up.
+        if (running) return
+        running = true
+        queue(sync)
+          .catch((error: unknown) => deps.logger.error({ err: error }, 'broker rights failed'))
+          .finally(() => {
+            running = false
+          })
       }, deps.everyMs)
       timer.unref()
     },

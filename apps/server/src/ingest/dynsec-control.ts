@@ -64,7 +64,11 @@ export async function connectDynsecControl(options: {
     const answer = new Promise<DynsecResponse[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiting.delete(id)
-        reject(new DynsecTimeoutError(`no answer from the dynamic-security plugin in ${waitMs} ms`))
+        reject(
+          new DynsecTimeoutError(
+            `no answer from Mosquitto's dynamic-security plugin in ${waitMs} ms: is the plugin loaded, and has MQTT_URL's user its admin role?`,
+          ),
+        )
       }, waitMs)
       waiting.set(id, (responses) => {
         clearTimeout(timer)
