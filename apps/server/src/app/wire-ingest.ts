@@ -5,6 +5,7 @@ import type { Config } from '../config/env'
 import type { Database } from '../db/client'
 import type { createObjectsService } from '../features/objects/objects-service'
 import type { TrafficRecorder } from '../features/supervisor/traffic-recorder'
+import { registerBrokerHookRoutes } from '../ingest/broker-hook-routes'
 import { type BrokerRights, createBrokerRights } from '../ingest/broker-rights'
 import { createBrokerRightsDal } from '../ingest/broker-rights-dal'
 import { createDeviceLogin, type DeviceLogin } from '../ingest/device-login'
@@ -14,6 +15,7 @@ import { connectDynsecControl } from '../ingest/dynsec-control'
 import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
 import { createIngestService, type IngestService } from '../ingest/ingest-service'
 import { createModuleRecordsDal } from '../ingest/module-records-dal'
+import { createModuleRights } from '../ingest/module-rights'
 import { type MqttTransport, startEmbeddedBroker } from '../ingest/mqtt-embedded'
 import { connectExternalBroker } from '../ingest/mqtt-external'
 import { createObjectDirectory, type ObjectDirectory } from '../ingest/object-directory'
@@ -98,6 +100,17 @@ export function wireIngest(
       ...(await irrigation.commands.pendingCommands(object)),
     ],
   })
+  if (deps.config.MQTT_HOOK_TOKEN) {
+    const broker = deps.config.MQTT_URL ? new URL(deps.config.MQTT_URL) : null
+    registerBrokerHookRoutes(app, {
+      token: deps.config.MQTT_HOOK_TOKEN,
+      server: broker?.username
+        ? { username: decodeURIComponent(broker.username), password: decodeURIComponent(broker.password) }
+        : null,
+      login: deviceLogin,
+      rights: createModuleRights(directory),
+    })
+  }
   return { ingest, deviceLogin }
 }
 

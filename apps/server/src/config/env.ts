@@ -71,6 +71,12 @@ const settingsSchema = z.object({
    * allowed the plugin's control topic (the `admin` role `mosquitto_ctrl dynsec init` makes).
    */
   MQTT_DYNSEC: flag.default(false),
+  /**
+   * Offers the HTTP authentication and authorization hook an external broker such as EMQX calls
+   * (POST /broker/v1/authenticate and /broker/v1/authorize, ADR 0091); the broker sends it as
+   * `Authorization: Bearer <token>`. Without it there is no hook.
+   */
+  MQTT_HOOK_TOKEN: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   /** How often the fleet is compared with the broker's logins (MQTT_DYNSEC): a module added or removed elsewhere is in step within this. */
   MQTT_DYNSEC_SYNC_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   REDIS_URL: url(['redis', 'rediss']).optional(),

@@ -102,5 +102,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_DYNSEC: 'yes' })).toThrow(/MQTT_DYNSEC/)
     expect(() => loadConfig({ MQTT_DYNSEC: 'maybe' })).toThrow(/MQTT_DYNSEC="maybe"/)
     expect(() => loadConfig({ MQTT_DYNSEC_SYNC_MS: '10' })).toThrow(/MQTT_DYNSEC_SYNC_MS="10"/)
+    // The HTTP hook's token: long enough not to be guessed, or no hook.
+    expect(loadConfig({}).MQTT_HOOK_TOKEN).toBeUndefined()
+    expect(() => loadConfig({ MQTT_HOOK_TOKEN: 'short' })).toThrow(
+      /MQTT_HOOK_TOKEN="short": must be at least 32/,
+    )
   })
 })

@@ -23,6 +23,7 @@ if (missing)
 /** Within seconds: the server compares the fleet with the broker every 300 ms here (3 s by default). */
 const withinSeconds = 15_000
 
+const hookToken = 'a-hook-token-of-more-than-32-characters'
 let broker: Mosquitto
 let server: TestServer
 let farm: Awaited<ReturnType<typeof seedAccount>>
@@ -73,6 +74,7 @@ describe.skipIf(missing !== null)('an external Mosquitto kept in step with the f
       MQTT_URL: broker.url(broker.admin),
       MQTT_DYNSEC: '1',
       MQTT_DYNSEC_SYNC_MS: '300',
+      MQTT_HOOK_TOKEN: hookToken,
     })
     farm = await seedAccount(server, ['AM-100-103', 'AM-100-103'])
     const added = await addUser(server, farm.user.id_client, 'adminus')
@@ -225,5 +227,17 @@ describe.skipIf(missing !== null)('an external Mosquitto kept in step with the f
     await closed
     await until(async () => (await tryConnect(moving!.serial, secret)).link, withinSeconds)
     expect((await tryConnect(moving!.serial, moving!.pin)).refused).toMatch(/Not authorized/i)
+  })
+  it("answers the HTTP hook for the server's own user as the broker's superuser, with its password only", async () => {
+    const authenticate = async (password: string) => {
+      const response = await fetch(`${server.url}/broker/v1/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${hookToken}` },
+        body: JSON.stringify({ clientid: 'kropla-server-x', username: broker.admin.username, password }),
+      })
+      return response.json()
+    }
+    expect(await authenticate(broker.admin.password)).toEqual({ result: 'allow', is_superuser: true })
+    expect(await authenticate('not-the-password')).toEqual({ result: 'deny' })
   })
 })

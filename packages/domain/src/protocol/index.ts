@@ -1,3 +1,4 @@
+export * from './broker-hook'
 export * from './broker-rights'
 export * from './payloads'
 export * from './topics'
