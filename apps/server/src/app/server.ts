@@ -173,7 +173,7 @@ export async function startServer(
       forgetModule,
       traffic,
       commands: irrigation.commands,
-      externalBroker: Boolean(config.MQTT_URL) && !rights,
+      externalBroker: Boolean(config.MQTT_URL) && !rights && !config.MQTT_HOOK_TOKEN,
       onSecrets: rights ? (modules) => rights.giveSecrets(modules) : undefined,
       now,
     })

@@ -98,8 +98,9 @@ export function createOperatorService(deps: {
   /** Sends `down/credentials` (the command machinery). */
   commands: Pick<CommandService, 'sendCredentials'>
   /**
-   * MQTT_URL is set and the server does not keep that broker's logins (MQTT_DYNSEC): the broker
-   * checks module logins from its own configuration, which a new secret would not reach.
+   * MQTT_URL is set and the server neither keeps that broker's logins (MQTT_DYNSEC) nor answers its
+   * login hook (MQTT_HOOK_TOKEN): the broker checks module logins from its own configuration, which
+   * a new secret would not reach.
    */
   externalBroker: boolean
   /** Secrets known at this moment (a fleet file imported): an external broker kept in step is given them (ADR 0091). */
