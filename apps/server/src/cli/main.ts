@@ -73,7 +73,10 @@ async function giveSecretsToBroker(secrets: { serial: string; secret: string }[]
   try {
     const { refused } = await giveBrokerSecrets(control, secrets)
     if (refused.length) console.error(`The broker refused the passwords of ${refused.join(', ')}.`)
-    else console.log(`The broker knows the secrets of ${secrets.length} modules.`)
+    else
+      console.log(
+        `The broker knows the secret${secrets.length === 1 ? '' : 's'} of ${secrets.length} module${secrets.length === 1 ? '' : 's'}.`,
+      )
   } finally {
     await control.close()
   }
