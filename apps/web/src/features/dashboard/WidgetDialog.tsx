@@ -14,7 +14,7 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
-import { useObjects, useOutputs } from '../resources/resource-queries'
+import { useObjects, useOutputs } from '../resources/resources-api'
 import { useSession } from '../session/useSession'
 import { chartableFields, fieldLabel } from './widgets/source-reading'
 

@@ -5,7 +5,7 @@ import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useUserFormat } from '../session/useUserFormat'
 import { DetailLink } from './columns'
-import { useOverview } from './use-operator'
+import { useOverview } from './operator-api'
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (

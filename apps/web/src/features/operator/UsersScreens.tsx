@@ -6,7 +6,7 @@ import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useUserFormat } from '../session/useUserFormat'
 import { DetailLink, userTypeKey } from './columns'
-import { useOperatorUsers } from './use-operator'
+import { useOperatorUsers } from './operator-api'
 
 /** /admin/adminus/users: the users of every account. */
 export function OperatorUsersScreen() {

@@ -2,7 +2,6 @@ import {
   comparePeriods,
   maxReportSources,
   type ObjectSummary,
-  outputSchema,
   type ReportTemplate,
   type ReportType,
   reportFieldsFor,
@@ -10,7 +9,6 @@ import {
   reportTemplateNameLimits,
   reportTypes,
   saveReportTemplateSchema,
-  scheduleRowSchema,
 } from '@kropla/domain'
 import {
   Button,
@@ -29,20 +27,17 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { arrayOf } from '../../lib/api'
 import { translateKey } from '../../lib/translate-key'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
 import { useFarmZones } from '../farm-zone/useFarmZones'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
-import { resourceQueryKeys } from '../resources/resource-queries'
-import { schedulesQueryKey } from '../schedules/schedules-api'
+import { useOutputs } from '../resources/resources-api'
+import { useScheduleChoices } from '../schedules/schedules-api'
 import { useSession } from '../session/useSession'
 import {
   type CreatorProblem,
@@ -62,19 +57,10 @@ import { useReportTemplates, useTemplateActions } from './reports-api'
 const irrigationModels = new Set(['AM-411', 'AM-421'])
 
 function useCreatorLists(state: CreatorState) {
-  const api = useApi()
   const options = optionsOf(state.type)
-  const outputs = useQuery({
-    queryKey: resourceQueryKeys.outputs,
-    queryFn: () => api.get('/api/outputs', arrayOf(outputSchema)),
-    // Valve outputs for irrigation; the AM-600's counters (udometers, flowmeters) for rainfall and water usage.
-    enabled: options.outputs || state.type === 'rainfall' || state.type === 'water_usage',
-  })
-  const schedules = useQuery({
-    queryKey: [...schedulesQueryKey, { hidden: false }],
-    queryFn: () => api.get('/api/schedulers', arrayOf(scheduleRowSchema)),
-    enabled: options.schedule,
-  })
+  // Valve outputs for irrigation; the AM-600's counters (udometers, flowmeters) for rainfall and water usage.
+  const outputs = useOutputs(options.outputs || state.type === 'rainfall' || state.type === 'water_usage')
+  const schedules = useScheduleChoices(options.schedule)
   return { outputs, schedules }
 }
 

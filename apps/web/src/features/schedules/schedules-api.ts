@@ -29,6 +29,16 @@ export function useSchedules(withHidden: boolean) {
   })
 }
 
+/** The schedules without the hidden ones, read once where only their names are chosen from (the report creator). */
+export function useScheduleChoices(isEnabled: boolean) {
+  const api = useApi()
+  return useQuery({
+    queryKey: listKey(false),
+    queryFn: () => api.get('/api/schedulers', scheduleRows),
+    enabled: isEnabled,
+  })
+}
+
 /**
  * POST /api/schedulers/preview: the coming days' runs of a schedule not saved yet. Editing, the
  * schedule's own id tells the server to leave its current runs out of the overlaps.

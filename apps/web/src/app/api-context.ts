@@ -1,10 +1,14 @@
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, createElement, type ReactNode, useContext } from 'react'
 import type { ApiClient } from '../lib/api'
 
+/**
+ * The API client, handed down from the composition root. Only a feature's `*-api.ts` takes it
+ * (`useApi`), so that every call of a screen has one place with its cache key (ADR 0090).
+ */
 const ApiContext = createContext<ApiClient | null>(null)
 
 export function ApiProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
-  return <ApiContext value={client}>{children}</ApiContext>
+  return createElement(ApiContext, { value: client }, children)
 }
 
 export function useApi(): ApiClient {
