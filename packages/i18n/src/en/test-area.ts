@@ -25,7 +25,6 @@ export const enTestArea = {
     result: 'Result',
     items: 'Items',
     seconds: '{{seconds}} s per output',
-    load_failed: 'The test history could not be loaded.',
   },
   kinds: {
     output: 'Output test',

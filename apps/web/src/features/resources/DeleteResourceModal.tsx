@@ -1,9 +1,8 @@
-import type { ResourceUse } from '@kropla/domain'
+import type { ResourceUsage, ResourceUse } from '@kropla/domain'
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
-import { ErrorState } from '../../app/ui/ErrorState'
-import { PendingState } from '../../app/ui/PendingState'
+import { Loaded } from '../../app/ui/Loaded'
 import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
 import { useDeleteResource, useResourceUsage } from './resources-api'
 
@@ -38,12 +37,9 @@ export function DeleteResourceModal({
     },
   })
 
-  const body = () => {
-    if (checksUsage && usage.isPending) return <PendingState />
-    if (checksUsage && usage.isError)
-      return <ErrorState error={usage.error} onRetry={() => void usage.refetch()} />
-    const blocking = usage.data?.blocking ?? []
-    const warnings = usage.data?.warnings ?? []
+  const body = (uses: ResourceUsage | null) => {
+    const blocking = uses?.blocking ?? []
+    const warnings = uses?.warnings ?? []
     if (blocking.length > 0)
       return (
         <Stack gap="md">
@@ -88,7 +84,7 @@ export function DeleteResourceModal({
 
   return (
     <Modal opened onClose={onClose} title={t('resources.delete_title', { name })} centered>
-      {body()}
+      {checksUsage ? <Loaded query={usage}>{body}</Loaded> : body(null)}
     </Modal>
   )
 }

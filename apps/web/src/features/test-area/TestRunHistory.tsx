@@ -1,6 +1,6 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core'
+import { Button, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { PendingState } from '../../app/ui/PendingState'
+import { Loaded } from '../../app/ui/Loaded'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
 import { useFarmZones } from '../farm-zone/useFarmZones'
 import { TestRunCard } from './TestRunCard'
@@ -15,32 +15,32 @@ export function TestRunHistory() {
   return (
     <Stack gap="sm" data-testid="test-history">
       <Title order={3}>{t('test_area.history.title')}</Title>
-      {history.isPending ? (
-        <PendingState />
-      ) : history.isError ? (
-        <Alert color="red">{t('test_area.history.load_failed')}</Alert>
-      ) : runs.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('test_area.history.empty')}
-        </Text>
-      ) : (
-        <>
-          {runs.map((run) => (
-            <TestRunCard key={run.id} run={run} />
-          ))}
-          <FarmZoneNote zones={zones} />
-          {history.hasNextPage && (
-            <Button
-              variant="default"
-              onClick={() => void history.fetchNextPage()}
-              loading={history.isFetchingNextPage}
-              w="fit-content"
-            >
-              {t('test_area.history.more')}
-            </Button>
-          )}
-        </>
-      )}
+      <Loaded query={history}>
+        {() =>
+          runs.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('test_area.history.empty')}
+            </Text>
+          ) : (
+            <>
+              {runs.map((run) => (
+                <TestRunCard key={run.id} run={run} />
+              ))}
+              <FarmZoneNote zones={zones} />
+              {history.hasNextPage && (
+                <Button
+                  variant="default"
+                  onClick={() => void history.fetchNextPage()}
+                  loading={history.isFetchingNextPage}
+                  w="fit-content"
+                >
+                  {t('test_area.history.more')}
+                </Button>
+              )}
+            </>
+          )
+        }
+      </Loaded>
     </Stack>
   )
 }
