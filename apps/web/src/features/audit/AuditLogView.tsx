@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { type DataColumn, DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { translateKey } from '../../lib/translate-key'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { summariseChange } from './audit-summary'
 import { type AuditScope, useAuditLog, useAuditLogFilters } from './use-audit-log'
 

@@ -14,7 +14,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { startGpsCapture } from '../map/gps'
 import { useMapSettings } from '../map/map-api'
 import { PickOnMapButton } from '../map/PickOnMapButton'

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { productSlug } from '../../lib/constants'
 import { useHideSplash } from '../profile/profile-api'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 
 const seenKey = (userId: number) => `kropla.first_run_seen.${userId}`
 

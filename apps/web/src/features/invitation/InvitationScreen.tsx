@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PendingState } from '../../app/ui/PendingState'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { NewPasswordFields } from '../account-forms/NewPasswordFields'
-import { useNewPasswordForm } from '../account-forms/useNewPasswordForm'
+import { useNewPasswordForm } from '../account-forms/use-new-password-form'
 import { useEnterNewSession, useInvitation } from './invitation-api'
 
 /**

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FullText } from '../../app/ui/FullText'
 import { useGeoObjects, useRegions } from '../resources/resources-api'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { useFarmMap } from './FarmMap'
 import { searchMap } from './map-state'
 

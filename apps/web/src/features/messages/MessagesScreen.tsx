@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { FullText } from '../../app/ui/FullText'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { useUserMessageActions, useUserMessages } from './use-user-messages'
 
 type Filter = 'all' | 'unread' | 'read'

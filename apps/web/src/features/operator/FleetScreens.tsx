@@ -29,9 +29,9 @@ import { useNavigate, useParams } from 'react-router'
 import { type DataColumn, DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { translateKey } from '../../lib/translate-key'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
 import {
   useAddFleetModule,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
 import { useOverview } from './operator-api'
 

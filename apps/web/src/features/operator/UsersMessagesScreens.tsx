@@ -5,7 +5,7 @@ import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useAdminMessages } from '../admin-messages/admin-messages-api'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
 import { useMessageReaders } from './operator-api'
 

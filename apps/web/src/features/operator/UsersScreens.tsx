@@ -4,7 +4,7 @@ import { useParams } from 'react-router'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink, userTypeKey } from './columns'
 import { useOperatorUsers } from './operator-api'
 

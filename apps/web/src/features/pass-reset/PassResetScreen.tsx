@@ -5,11 +5,11 @@ import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { FailureAlert } from '../../app/ui/FailureAlert'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { isApiError } from '../../lib/api-error'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
 import { NewPasswordFields } from '../account-forms/NewPasswordFields'
-import { useNewPasswordForm } from '../account-forms/useNewPasswordForm'
+import { useNewPasswordForm } from '../account-forms/use-new-password-form'
 import { useRequestResetLink } from './pass-reset-api'
 
 /**

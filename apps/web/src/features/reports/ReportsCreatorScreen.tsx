@@ -34,11 +34,11 @@ import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { translateKey } from '../../lib/translate-key'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
-import { useFarmZones } from '../farm-zone/useFarmZones'
+import { useFarmZones } from '../farm-zone/use-farm-zones'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { useOutputs } from '../resources/resources-api'
 import { useScheduleChoices } from '../schedules/schedules-api'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import {
   type CreatorProblem,
   type CreatorState,

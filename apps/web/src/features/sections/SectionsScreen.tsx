@@ -22,7 +22,7 @@ import { namesById, useGroups, useSections, useWaterSources } from '../resources
 import { DescriptionInput, NameInput } from '../resources/text-inputs'
 import { useRowDialogs } from '../resources/use-row-dialogs'
 import { useSaveResource } from '../resources/use-save-resource'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 
 /** /{product}_2/resources/sections: irrigation zones with their area, flow, water source and groups. */
 export function SectionsScreen() {

@@ -6,7 +6,7 @@ import { DataTable } from '../../app/ui/DataTable'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { PendingState } from '../../app/ui/PendingState'
 import { useRealtimeChannel } from '../realtime/RealtimeContext'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 
 /** How often the screen asks again: a live view without a push stream of its own. */
 const refreshMs = 5_000

@@ -6,8 +6,8 @@ import { ListTable } from '../../app/ui/ListTable'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { LoadedAll } from '../resources/LoadedAll'
 import { namesById, useGroups, useOutputs, useSections, useWaterSources } from '../resources/resources-api'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { WalkStarter } from './TestGroupsScreens'
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmWithPassword } from '../account-forms/ConfirmWithPassword'
 import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
 import { ownUserDeletion } from '../profile/own-user-deletion'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { deleteWarningOf, displayName } from './display-name'
 import { useDeleteUser } from './users-api'
 

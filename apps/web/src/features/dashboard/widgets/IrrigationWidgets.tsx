@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRealtimeChannel } from '../../realtime/RealtimeContext'
-import { useUserFormat } from '../../session/useUserFormat'
+import { useUserFormat } from '../../session/use-user-format'
 
 /** How often the irrigation widgets ask again while shown. */
 const refreshMs = 5000

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router'
 import { hasWebNfc, NfcReadError, readNfcText } from '../../../lib/web-nfc'
 import { modulePath, useObjects } from '../../modules/objects-api'
 import { useOutputs } from '../../resources/resources-api'
-import { useSession } from '../../session/useSession'
+import { useSession } from '../../session/use-session'
 import { ModuleTile } from '../ModuleTile'
 import { communicationCheckMs, useNow } from '../use-now'
 
