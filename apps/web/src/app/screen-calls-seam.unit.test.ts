@@ -17,8 +17,12 @@ const clientPatterns: [string, RegExp][] = [
   ['calls the server', /\bapi\s*\.\s*(get|post|put|patch|delete|postForResponse|forgetCsrfToken)\s*(<|\()/],
 ]
 
-/** Tests may build a client of their own; a component is never one of them.  */
-const mayHoldTheClient = (file: string) => file.startsWith('testing/') || /\.test\.tsx?$/.test(file)
+/**
+ * The client's own home (the provider and `useApi`, which the hooks call) and tests, which may
+ * build a client of their own; no other component.
+ */
+const mayHoldTheClient = (file: string) =>
+  file === 'app/api-context.tsx' || file.startsWith('testing/') || /\.test\.tsx?$/.test(file)
 
 function components(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

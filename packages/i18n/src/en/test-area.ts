@@ -25,6 +25,7 @@ export const enTestArea = {
     result: 'Result',
     items: 'Items',
     seconds: '{{seconds}} s per output',
+    load_failed: 'The test history could not be loaded.',
   },
   kinds: {
     output: 'Output test',

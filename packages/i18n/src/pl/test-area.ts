@@ -28,6 +28,7 @@ export const plTestArea: AppMessages['test_area'] = {
     result: 'Wynik',
     items: 'Elementy',
     seconds: '{{seconds}} s na wyjście',
+    load_failed: 'Nie udało się wczytać historii testów.',
   },
   kinds: {
     output: 'Test wyjścia',
