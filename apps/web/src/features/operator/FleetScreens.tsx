@@ -2,13 +2,10 @@ import {
   type CredentialsCommandState,
   type FleetImportReport,
   failedLoginHours,
-  fleetImportReportSchema,
   fleetModuleSchema,
   isCommandPending,
   type OperatorModule,
   type OperatorModuleDetail,
-  okAnswerSchema,
-  operatorModuleDetailSchema,
 } from '@kropla/domain'
 import {
   Alert,
@@ -26,19 +23,24 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { type DataColumn, DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { translateKey } from '../../lib/translate-key'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
-import { operatorKey, useFleet, useFleetModule } from './use-operator'
+import {
+  useAddFleetModule,
+  useDeleteActivatedModule,
+  useFleet,
+  useFleetModule,
+  useGiveModuleSecret,
+  useImportFleet,
+} from './operator-api'
 
 /** A manufactured module nobody has activated is neither active nor inactive (its status column defaults to 1). */
 const activationKey = (module: Pick<OperatorModule, 'activated_at' | 'status'>) =>
@@ -217,17 +219,10 @@ function ImportReport({ report }: { report: FleetImportReport }) {
 
 function ImportCsv() {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const [report, setReport] = useState<FleetImportReport | null>(null)
-  const upload = useMutation({
-    mutationFn: async (file: File) =>
-      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportReportSchema),
-    onSuccess: (answer) => {
-      setReport(answer)
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
-    },
+  const upload = useImportFleet({
+    onSuccess: (answer) => setReport(answer),
     onError: (error) =>
       notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
   })
@@ -258,15 +253,11 @@ function ImportCsv() {
 
 function AddModule({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const [values, setValues] = useState({ serial: '', pin: '', model: '' })
   const [problems, setProblems] = useState<Record<string, string>>({})
-  const add = useMutation({
-    mutationFn: (body: typeof values) => api.post('/api/admin/devices', body, operatorModuleDetailSchema),
+  const add = useAddFleetModule({
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
       notifications.show({ color: 'green', message: t('operator.devices.added') })
       setValues({ serial: '', pin: '', model: '' })
       onClose()
@@ -389,16 +380,11 @@ const credentialsKey = (state: CredentialsCommandState) =>
 function ModuleLogin({ module }: { module: OperatorModuleDetail }) {
   const { t } = useTranslation()
   const format = useUserFormat()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const [confirming, setConfirming] = useState(false)
-  const give = useMutation({
-    mutationFn: () =>
-      api.post(`/api/admin/devices/${module.id}/credentials`, undefined, operatorModuleDetailSchema),
+  const give = useGiveModuleSecret(module.id, {
     onSuccess: () => {
       setConfirming(false)
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
       notifications.show({ color: 'green', message: t('operator.devices.secret_sent') })
     },
     onError: (error) =>
@@ -471,17 +457,13 @@ function ModuleLogin({ module }: { module: OperatorModuleDetail }) {
 export function FleetModuleScreen({ base }: { base: 'devices' | 'objects' }) {
   const { t } = useTranslation()
   const format = useUserFormat()
-  const api = useApi()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const id = Number(useParams().id)
   const module = useFleetModule(id)
   const [confirming, setConfirming] = useState(false)
-  const remove = useMutation({
-    mutationFn: () => api.delete(`/api/admin/objects/${id}`, undefined, okAnswerSchema),
+  const remove = useDeleteActivatedModule(id, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
       notifications.show({ color: 'green', message: t('operator.objects.deleted') })
       void navigate(`/admin/adminus/${base}`)
     },

@@ -1,6 +1,14 @@
 import type { TagRecordText } from '@kropla/domain'
 
-/** The parts of Chrome's Web NFC `NDEFReader` these screens use. */
+/**
+ * Web NFC (Chrome on Android), the one wrapper: the add-module wizard and the dashboards' NFC widget
+ * read a module's tag (`readNfcText`), /mobile/nfc reads and writes tags (`scanTag`, `writeTag`).
+ */
+export function hasWebNfc(): boolean {
+  return typeof window !== 'undefined' && 'NDEFReader' in window
+}
+
+/** The parts of Chrome's `NDEFReader` these screens use. */
 interface NdefRecord {
   recordType: string
   encoding?: string
@@ -19,6 +27,13 @@ interface NdefReader {
 /** Why a tag could not be read or written: not allowed (permission, NFC off), or the tag failed. */
 export class TagError extends Error {
   constructor(readonly code: 'nfc_not_allowed' | 'nfc_read_failed' | 'nfc_write_failed') {
+    super(code)
+  }
+}
+
+/** Why a module's tag gave no code: scanning unavailable, or a tag without text. */
+export class NfcReadError extends Error {
+  constructor(readonly code: 'nfc_unavailable' | 'nfc_unrecognized') {
     super(code)
   }
 }
@@ -53,6 +68,28 @@ export async function scanTag(signal: AbortSignal): Promise<TagRecordText[]> {
     signal.addEventListener('abort', () => reject(new TagError('nfc_not_allowed')))
     reader.onreadingerror = () => reject(new TagError('nfc_read_failed'))
     reader.onreading = (event) => resolve(event.message.records.map(recordText))
+  })
+}
+
+/**
+ * Waits for one tag and gives the text of its first text record (the module's `KROPLA:<serial>:<pin>`).
+ * Refuses with `nfc_unavailable` when scanning is not allowed, `nfc_unrecognized` for a tag without text.
+ */
+export async function readNfcText(signal: AbortSignal): Promise<string> {
+  const reader = newReader()
+  try {
+    await reader.scan({ signal })
+  } catch {
+    throw new NfcReadError('nfc_unavailable')
+  }
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new NfcReadError('nfc_unavailable')))
+    reader.onreadingerror = () => reject(new NfcReadError('nfc_unrecognized'))
+    reader.onreading = (event) => {
+      const record = event.message.records.find((candidate) => candidate.recordType === 'text')
+      if (!record?.data) return reject(new NfcReadError('nfc_unrecognized'))
+      resolve(new TextDecoder(record.encoding ?? 'utf-8').decode(record.data))
+    }
   })
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { langAnswer } from '../../lib/api'
 import { meQueryKey } from '../session/me-query'
-import { useMe } from '../session/useMe'
+import { useMe } from '../session/use-me'
 import { shareLangWithServer, storeLang } from './choose-language'
 
 /** Switches the interface language at once, remembers it on this device and, when logged in, on the account. */

@@ -1,5 +1,5 @@
 import type { SessionState } from './route-access'
-import { useMe } from './useMe'
+import { useMe } from './use-me'
 
 export function useSessionState(): SessionState {
   const { data, status } = useMe()

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { formatArea } from '../../lib/format-area'
 import { formatDateTime } from '../../lib/format-date'
 import { formatValue } from '../../lib/format-value'
-import { useSession } from './useSession'
+import { useSession } from './use-session'
 
 /**
  * Readings, areas and moments formatted by the logged-in user's preferences (date format, time

@@ -1,4 +1,4 @@
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { type FarmZones, farmZones } from './farm-zone'
 
 /** The farm's zone and, when it differs, the one the user reads times in. */

@@ -27,6 +27,7 @@ import { applyObjectConfigState } from '../modules/object-config-event'
 import { endLocalSession } from '../session/end-session'
 import { meQueryKey } from '../session/me-query'
 import { applyTestRun } from '../test-area/test-runs-api'
+import { emitWithTimeout, requestWithAck } from './emit-with-timeout'
 import { applyIrrigationEvents, type SendIrrigationRequest, sendIrrigationRequest } from './irrigation-events'
 import { mergeLiveData } from './merge-live-data'
 import { mergeObjectConnection } from './merge-object-connection'
@@ -155,43 +156,27 @@ export function useRealtime(idClient: number): Realtime {
     }
   }, [idClient, queryClient, api, i18n])
 
-  const switchClient = useCallback(
-    (target: number, reason?: string) =>
-      new Promise<void>((resolve, reject) => {
-        const socket = socketRef.current
-        if (!socket) return reject(new Error('not connected'))
-        const timer = setTimeout(() => reject(new Error('timeout')), switchAckTimeoutMs)
-        const request = reason === undefined ? { id_client: target } : { id_client: target, reason }
-        socket.emit('switch_client', request, (reply: SwitchClientAck) => {
-          clearTimeout(timer)
-          const checked = switchClientAckSchema.safeParse(reply)
-          if (!checked.success) return reject(new Error('failed'))
-          const answer = checked.data
-          if ('ok' in answer && answer.ok) resolve()
-          else reject(new Error('err' in answer ? answer.message || answer.err : 'failed'))
-        })
-      }),
-    [],
-  )
+  const switchClient = useCallback(async (target: number, reason?: string) => {
+    const request = reason === undefined ? { id_client: target } : { id_client: target, reason }
+    const outcome = await emitWithTimeout(socketRef.current, 'switch_client', request, switchAckTimeoutMs)
+    if ('failure' in outcome) throw new Error(outcome.failure === 'timeout' ? 'timeout' : 'not connected')
+    const checked = switchClientAckSchema.safeParse(outcome.reply)
+    if (!checked.success) throw new Error('failed')
+    const answer: SwitchClientAck = checked.data
+    if (!('ok' in answer && answer.ok))
+      throw new Error('err' in answer ? answer.message || answer.err : 'failed')
+  }, [])
 
   const sendIrrigation = useCallback<SendIrrigationRequest>(
     (event, payload) => sendIrrigationRequest(socketRef.current, event, payload),
     [],
   )
 
-  const requestHistory = useCallback(
-    (payload: HistoryRequest) =>
-      new Promise<unknown>((resolve) => {
-        const socket = socketRef.current
-        if (!socket) return resolve({ err: 'network', message: '' })
-        const timer = setTimeout(() => resolve({ err: 'network', message: '' }), historyAckTimeoutMs)
-        socket.emit('history_request', payload, (answer) => {
-          clearTimeout(timer)
-          resolve(answer)
-        })
-      }),
-    [],
-  )
+  // The answer is checked by the history's own parser; no channel or no answer is a network failure.
+  const requestHistory = useCallback(async (payload: HistoryRequest): Promise<unknown> => {
+    const outcome = await emitWithTimeout(socketRef.current, 'history_request', payload, historyAckTimeoutMs)
+    return 'failure' in outcome ? { err: 'network', message: '' } : outcome.reply
+  }, [])
 
   const onData = useCallback((listener: (rows: LiveDataRow[]) => void) => {
     dataListeners.current.add(listener)
@@ -201,47 +186,32 @@ export function useRealtime(idClient: number): Realtime {
   }, [])
 
   const widgetIrrigation = useCallback(
-    (request: WidgetIrrigationRequest) =>
-      new Promise<WidgetIrrigationAck>((resolve) => {
-        const socket = socketRef.current
-        if (!socket) return resolve({ err: 'not_connected', message: '' })
-        const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), switchAckTimeoutMs)
-        socket.emit('widget_irrigation', request, (reply: WidgetIrrigationAck) => {
-          clearTimeout(timer)
-          const checked = widgetIrrigationAckSchema.safeParse(reply)
-          resolve(checked.success ? checked.data : { err: 'internal', message: '' })
-        })
-      }),
+    (request: WidgetIrrigationRequest): Promise<WidgetIrrigationAck> =>
+      requestWithAck(
+        socketRef.current,
+        'widget_irrigation',
+        request,
+        switchAckTimeoutMs,
+        widgetIrrigationAckSchema,
+      ),
     [],
   )
 
   const activeSockets = useCallback(
-    () =>
-      new Promise<ActiveSocketsAck>((resolve) => {
-        const socket = socketRef.current
-        if (!socket) return resolve({ err: 'not_connected', message: '' })
-        const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), switchAckTimeoutMs)
-        socket.emit('active_sockets', {}, (reply: ActiveSocketsAck) => {
-          clearTimeout(timer)
-          const checked = activeSocketsAckSchema.safeParse(reply)
-          resolve(checked.success ? checked.data : { err: 'internal', message: '' })
-        })
-      }),
+    (): Promise<ActiveSocketsAck> =>
+      requestWithAck(socketRef.current, 'active_sockets', {}, switchAckTimeoutMs, activeSocketsAckSchema),
     [],
   )
 
   const supervisorHistory = useCallback(
-    (minutes: number) =>
-      new Promise<SupervisorHistoryAck>((resolve) => {
-        const socket = socketRef.current
-        if (!socket) return resolve({ err: 'not_connected', message: '' })
-        const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), switchAckTimeoutMs)
-        socket.emit('supervisor_history_request', { minutes }, (reply: SupervisorHistoryAck) => {
-          clearTimeout(timer)
-          const checked = supervisorHistoryAckSchema.safeParse(reply)
-          resolve(checked.success ? checked.data : { err: 'internal', message: '' })
-        })
-      }),
+    (minutes: number): Promise<SupervisorHistoryAck> =>
+      requestWithAck(
+        socketRef.current,
+        'supervisor_history_request',
+        { minutes },
+        switchAckTimeoutMs,
+        supervisorHistoryAckSchema,
+      ),
     [],
   )
 

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import type { AnswerParser } from '../../lib/api'
 import { type FormSchema, showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
 
