@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { SpreadTestFiles } from './scripts/spread-test-files'
 
 /**
  * One runner, three tiers; a test file's name says its tier (scripts/check-test-tiers.ts checks
@@ -19,6 +20,8 @@ export default defineConfig({
     maxWorkers: 3,
     // The server and the simulator bundled once for every test that starts them as processes (ADR 0095).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // Journeys beside the integration and screen files rather than after them (scripts/spread-test-files.ts).
+    sequence: { sequencer: SpreadTestFiles },
     projects: [
       {
         test: {
