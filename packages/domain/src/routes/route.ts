@@ -1,0 +1,87 @@
+import type { z } from 'zod'
+import { apiErrorSchema } from '../errors/api-error'
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** A status and the schema of the body answered with it. */
+export type RouteAnswers = { readonly [status: number]: z.ZodType }
+
+/**
+ * One HTTP route: what the server registers (method, path, inputs, answers by status, the API
+ * document's summary and tags), what the browser calls and the web tests' fakes may answer.
+ * The path is written as Fastify writes it, a parameter as `:name`.
+ */
+export interface RouteEntry {
+  readonly method: RouteMethod
+  readonly path: string
+  readonly summary: string
+  readonly tags: readonly string[]
+  readonly params?: z.ZodType
+  readonly query?: z.ZodType
+  readonly body?: z.ZodType
+  readonly answers: RouteAnswers
+}
+
+/**
+ * Declares a route of the table (ADR 0092). The entry is returned as it is written, so its zod
+ * schemas keep their types for the server's handlers and the browser's calls.
+ */
+export function route<const Entry extends RouteEntry>(entry: Entry): Entry {
+  return entry
+}
+
+/** The error answers a route declares, each the one error shape `{ error, message, issues? }`. */
+export function refusals<const Status extends number>(
+  ...statuses: Status[]
+): { [S in Status]: typeof apiErrorSchema } {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as {
+    [S in Status]: typeof apiErrorSchema
+  }
+}
+
+type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined
+
+/** What a handler reads from the path, the query string and the body, as parsed by the entry's schemas. */
+export type RouteParams<Entry extends RouteEntry> = Output<Entry['params']>
+export type RouteQuery<Entry extends RouteEntry> = Output<Entry['query']>
+export type RouteBody<Entry extends RouteEntry> = Output<Entry['body']>
+/** What the browser sends: the schemas' input side (defaults may be left out). */
+export type RouteBodyInput<Entry extends RouteEntry> = Input<Entry['body']>
+export type RouteQueryInput<Entry extends RouteEntry> = Input<Entry['query']>
+
+type SuccessStatus = 200 | 201 | 202 | 204
+/** The success statuses of an entry. */
+export type RouteSuccessStatus<Entry extends RouteEntry> = Extract<keyof Entry['answers'], SuccessStatus>
+/** The body of a success answer, as the browser reads it. */
+export type RouteSuccess<Entry extends RouteEntry> = z.output<Entry['answers'][RouteSuccessStatus<Entry>]>
+/** What a handler may answer with: any declared answer, as the server's serializer takes it. */
+export type RouteAnswer<Entry extends RouteEntry> = z.input<Entry['answers'][keyof Entry['answers']]>
+
+/** `METHOD /path`, the key an entry is found by. */
+export const routeKey = (entry: Pick<RouteEntry, 'method' | 'path'>) => `${entry.method} ${entry.path}`
+
+/** The success status an entry answers with (its lowest 2xx). */
+export function successStatus(entry: RouteEntry): number {
+  const statuses = Object.keys(entry.answers)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300)
+  const status = Math.min(...statuses)
+  if (!Number.isFinite(status)) throw new Error(`${routeKey(entry)} declares no success answer`)
+  return status
+}
+
+/**
+ * The path of an entry with its parameters filled in (`/api/sections/:id` with `{ id: 7 }` is
+ * `/api/sections/7`), each value URL-encoded; a missing parameter is a programming error.
+ */
+export function pathOf(
+  entry: Pick<RouteEntry, 'path'>,
+  params: Record<string, string | number> = {},
+): string {
+  return entry.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`${entry.path} needs its :${name}`)
+    return encodeURIComponent(String(value))
+  })
+}
