@@ -9,7 +9,7 @@ describe('the route table', () => {
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([])
   })
 
-  it("gives every path parameter a schema, and a params schema only to a path that has them", () => {
+  it('gives every path parameter a schema, and a params schema only to a path that has them', () => {
     for (const entry of routeTable) {
       const names = [...entry.path.matchAll(/:(\w+)/g)].map((match) => match[1])
       const shape = entry.params instanceof z.ZodObject ? Object.keys(entry.params.shape) : []
