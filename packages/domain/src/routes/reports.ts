@@ -3,7 +3,11 @@ import { reportRequestSchema } from '../reports/report-request'
 import { reportAnswerSchema } from '../reports/report-result'
 import { refusals, route } from './route'
 
-export const reportCsvSchema = z.string().describe('text/csv')
+/** The CSV of an export: text whose first line is the quoted header (spec 02 section 9), after an optional BOM. */
+export const reportCsvSchema = z
+  .string()
+  .regex(/^\uFEFF?"/)
+  .describe('text/csv')
 
 export const reportRoutes = {
   run: route({
