@@ -58,30 +58,14 @@ export type RouteSuccess<Entry extends RouteEntry> = z.output<Entry['answers'][R
 /** What a handler may answer with: any declared answer, as the server's serializer takes it. */
 export type RouteAnswer<Entry extends RouteEntry> = z.input<Entry['answers'][keyof Entry['answers']]>
 
-/** `METHOD /path`, the key an entry is found by. */
-export const routeKey = (entry: Pick<RouteEntry, 'method' | 'path'>) => `${entry.method} ${entry.path}`
-
-/** The success status an entry answers with (its lowest 2xx). */
-export function successStatus(entry: RouteEntry): number {
-  const statuses = Object.keys(entry.answers)
-    .map(Number)
-    .filter((status) => status >= 200 && status < 300)
-  const status = Math.min(...statuses)
-  if (!Number.isFinite(status)) throw new Error(`${routeKey(entry)} declares no success answer`)
-  return status
-}
-
 /**
- * The path of an entry with its parameters filled in (`/api/sections/:id` with `{ id: 7 }` is
- * `/api/sections/7`), each value URL-encoded; a missing parameter is a programming error.
+ * What the browser gives a call of `Entry`: the path's parameters (each as text or a number),
+ * the query string's values and the body, each only where the entry has one.
  */
-export function pathOf(
-  entry: Pick<RouteEntry, 'path'>,
-  params: Record<string, string | number> = {},
-): string {
-  return entry.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined) throw new Error(`${entry.path} needs its :${name}`)
-    return encodeURIComponent(String(value))
-  })
-}
+export type RouteCallInput<Entry extends RouteEntry> = (Entry['params'] extends z.ZodType
+  ? { params: { [Name in keyof z.output<Entry['params']>]: string | number } }
+  : { params?: never }) &
+  (Entry['query'] extends z.ZodType ? { query?: z.input<Entry['query']> } : { query?: never }) &
+  (Entry['body'] extends z.ZodType ? { body: z.input<Entry['body']> } : { body?: never })
+
+export { pathOf, routeKey, successStatus } from './route-path'
