@@ -1,3 +1,13 @@
+/**
+ * The route table (ADR 0092): every HTTP route of the server, one file per feature. An entry reads
+ * top to bottom as the route does: method and path (`:id` a path parameter, as Fastify writes it),
+ * the API document's summary and tags, what comes in (`params`, `query`, `body`) and what goes out,
+ * each status with the schema of its body (`...refusals(404, 409)`: the error answer
+ * `{ error, message, issues? }` on those statuses; the server's shell adds 400, 401, 403 and 500).
+ * Three readers: the server registers each entry (registerRoute, and nothing else starts), the
+ * browser calls by entry (callRoute) and the web tests' fakes may answer only what an entry
+ * declares.
+ */
 import { aboutRoutes } from './about'
 import { alarmRoutes } from './alarms'
 import { auditRoutes } from './audit'

@@ -13,34 +13,34 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: { messages: M
   const user = { preValidation: requireUser }
   const operator = { preValidation: requireAdminus }
 
-  registerRoute(app, messageRoutes.listOwn, { ...user }, (request) => messages.list(request.auth!.user.id))
-  registerRoute(app, messageRoutes.getOwn, { ...user }, (request) =>
+  registerRoute(app, messageRoutes.listOwn, user, (request) => messages.list(request.auth!.user.id))
+  registerRoute(app, messageRoutes.getOwn, user, (request) =>
     messages.get(request.auth!.user.id, request.params.id),
   )
-  registerRoute(app, messageRoutes.markOwnRead, { ...user }, (request) =>
+  registerRoute(app, messageRoutes.markOwnRead, user, (request) =>
     messages.setRead(request.auth!.user.id, request.params.id, request.body.read),
   )
-  registerRoute(app, messageRoutes.removeOwn, { ...user }, async (request) => {
+  registerRoute(app, messageRoutes.removeOwn, user, async (request) => {
     await messages.remove(request.auth!.user.id, request.params.id)
     return { ok: true as const }
   })
 
-  registerRoute(app, messageRoutes.list, { ...operator }, () => messages.listAll())
-  registerRoute(app, messageRoutes.create, { ...operator }, async (request, reply) =>
+  registerRoute(app, messageRoutes.list, operator, () => messages.listAll())
+  registerRoute(app, messageRoutes.create, operator, async (request, reply) =>
     reply.code(201).send(await messages.publish(request.auth!.user.id, request.body)),
   )
-  registerRoute(app, messageRoutes.remove, { ...operator }, async (request) => {
+  registerRoute(app, messageRoutes.remove, operator, async (request) => {
     await messages.withdraw(request.params.id)
     return { ok: true as const }
   })
-  registerRoute(app, messageRoutes.listTemplates, { ...operator }, () => messages.listTemplates())
-  registerRoute(app, messageRoutes.createTemplate, { ...operator }, async (request, reply) =>
+  registerRoute(app, messageRoutes.listTemplates, operator, () => messages.listTemplates())
+  registerRoute(app, messageRoutes.createTemplate, operator, async (request, reply) =>
     reply.code(201).send(await messages.createTemplate(request.body)),
   )
-  registerRoute(app, messageRoutes.updateTemplate, { ...operator }, (request) =>
+  registerRoute(app, messageRoutes.updateTemplate, operator, (request) =>
     messages.updateTemplate(request.params.id, request.body),
   )
-  registerRoute(app, messageRoutes.removeTemplate, { ...operator }, async (request) => {
+  registerRoute(app, messageRoutes.removeTemplate, operator, async (request) => {
     await messages.removeTemplate(request.params.id)
     return { ok: true as const }
   })

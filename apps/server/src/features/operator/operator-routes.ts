@@ -12,35 +12,35 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
   const { operator } = deps
   const base = { preValidation: requireAdminus }
 
-  registerRoute(app, operatorRoutes.overview, { ...base }, () => operator.overview())
-  registerRoute(app, operatorRoutes.listClients, { ...base }, () => operator.clients())
-  registerRoute(app, operatorRoutes.getClient, { ...base }, (request) => operator.client(request.params.id))
-  registerRoute(app, operatorRoutes.updateClientAccess, { ...base }, (request) =>
+  registerRoute(app, operatorRoutes.overview, base, () => operator.overview())
+  registerRoute(app, operatorRoutes.listClients, base, () => operator.clients())
+  registerRoute(app, operatorRoutes.getClient, base, (request) => operator.client(request.params.id))
+  registerRoute(app, operatorRoutes.updateClientAccess, base, (request) =>
     operator.setAccess(request.params.id, request.body),
   )
-  registerRoute(app, operatorRoutes.listUsers, { ...base }, () => operator.users())
-  registerRoute(app, operatorRoutes.listDevices, { ...base }, () => operator.devices())
-  registerRoute(app, operatorRoutes.getDevice, { ...base }, (request) => operator.device(request.params.id))
-  registerRoute(app, operatorRoutes.addDevice, { ...base }, async (request, reply) =>
+  registerRoute(app, operatorRoutes.listUsers, base, () => operator.users())
+  registerRoute(app, operatorRoutes.listDevices, base, () => operator.devices())
+  registerRoute(app, operatorRoutes.getDevice, base, (request) => operator.device(request.params.id))
+  registerRoute(app, operatorRoutes.addDevice, base, async (request, reply) =>
     reply.code(201).send(await operator.addDevice(request.body)),
   )
-  registerRoute(app, operatorRoutes.giveDeviceSecret, { ...base }, (request) =>
+  registerRoute(app, operatorRoutes.giveDeviceSecret, base, (request) =>
     operator.giveSecret(request.params.id, request.auth!.user),
   )
   registerRoute(app, operatorRoutes.importDevices, { ...base, bodyLimit: 4_000_000 }, (request) =>
     operator.importCsv(request.body.csv),
   )
-  registerRoute(app, operatorRoutes.listObjects, { ...base }, () => operator.objects())
-  registerRoute(app, operatorRoutes.getObject, { ...base }, (request) => operator.device(request.params.id))
-  registerRoute(app, operatorRoutes.removeObject, { ...base }, async (request) => {
+  registerRoute(app, operatorRoutes.listObjects, base, () => operator.objects())
+  registerRoute(app, operatorRoutes.getObject, base, (request) => operator.device(request.params.id))
+  registerRoute(app, operatorRoutes.removeObject, base, async (request) => {
     await operator.deleteObject(request.params.id)
     return { ok: true as const }
   })
-  registerRoute(app, operatorRoutes.listAlarms, { ...base }, () => operator.alarms())
-  registerRoute(app, operatorRoutes.confirmAlarms, { ...base }, (request) =>
+  registerRoute(app, operatorRoutes.listAlarms, base, () => operator.alarms())
+  registerRoute(app, operatorRoutes.confirmAlarms, base, (request) =>
     operator.confirmAlarms(request.auth!.user, request.body.ids),
   )
-  registerRoute(app, operatorRoutes.messageReaders, { ...base }, (request) =>
+  registerRoute(app, operatorRoutes.messageReaders, base, (request) =>
     operator.messageReaders(request.params.id),
   )
 }

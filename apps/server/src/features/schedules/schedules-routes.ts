@@ -31,36 +31,36 @@ export function registerScheduleRoutes(
   const { schedules, plans } = deps
   const checked = { preValidation: requireUser, attachValidation: true }
 
-  registerRoute(app, scheduleRoutes.list, { ...checked }, (request) => {
+  registerRoute(app, scheduleRoutes.list, checked, (request) => {
     const query = parseInput(scheduleRoutes.list.query, request.query)
     return schedules.list(request.auth!.user.id_client, {
       hidden: query.hidden === '1' || query.hidden === 'true',
     })
   })
-  registerRoute(app, scheduleRoutes.create, { ...checked }, async (request, reply) => {
+  registerRoute(app, scheduleRoutes.create, checked, async (request, reply) => {
     const input = parseInput(saveScheduleSchema, request.body)
     return reply.code(201).send(await schedules.create(actorOf(request), input))
   })
-  registerRoute(app, scheduleRoutes.preview, { ...checked }, (request) => {
+  registerRoute(app, scheduleRoutes.preview, checked, (request) => {
     const input = parseInput(saveScheduleSchema, request.body)
     const query = parseInput(scheduleRoutes.preview.query, request.query)
     return plans.preview(actorOf(request), input, query.id_schedule ?? null)
   })
-  registerRoute(app, scheduleRoutes.history, { ...checked }, (request) =>
+  registerRoute(app, scheduleRoutes.history, checked, (request) =>
     plans.history(actorOf(request), parseInput(scheduleRoutes.history.query, request.query)),
   )
-  registerRoute(app, scheduleRoutes.get, { ...checked }, (request) =>
+  registerRoute(app, scheduleRoutes.get, checked, (request) =>
     schedules.get(request.auth!.user.id_client, idOf(request)),
   )
-  registerRoute(app, scheduleRoutes.update, { ...checked }, (request) => {
+  registerRoute(app, scheduleRoutes.update, checked, (request) => {
     const id = idOf(request)
     return schedules.update(actorOf(request), id, parseInput(saveScheduleSchema, request.body))
   })
-  registerRoute(app, scheduleRoutes.remove, { ...checked }, async (request) => {
+  registerRoute(app, scheduleRoutes.remove, checked, async (request) => {
     await schedules.remove(request.auth!.user.id_client, idOf(request))
     return { ok: true as const }
   })
-  registerRoute(app, scheduleRoutes.pause, { ...checked }, (request) => {
+  registerRoute(app, scheduleRoutes.pause, checked, (request) => {
     const id = idOf(request)
     return schedules.pause(
       request.auth!.user.id_client,
@@ -68,17 +68,17 @@ export function registerScheduleRoutes(
       parseInput(pauseScheduleSchema, request.body ?? {}, 'schedule_pause_failed'),
     )
   })
-  registerRoute(app, scheduleRoutes.unpause, { ...checked }, (request) =>
+  registerRoute(app, scheduleRoutes.unpause, checked, (request) =>
     schedules.unpause(request.auth!.user.id_client, idOf(request)),
   )
-  registerRoute(app, scheduleRoutes.end, { ...checked }, (request) => {
+  registerRoute(app, scheduleRoutes.end, checked, (request) => {
     const id = idOf(request)
     return schedules.end(request.auth!.user.id_client, id, parseInput(endScheduleSchema, request.body ?? {}))
   })
-  registerRoute(app, scheduleRoutes.calendar, { ...checked }, (request) =>
+  registerRoute(app, scheduleRoutes.calendar, checked, (request) =>
     plans.calendar(actorOf(request), parseInput(scheduleRoutes.calendar.query, request.query)),
   )
-  registerRoute(app, scheduleRoutes.forecast, { ...checked }, (request) =>
+  registerRoute(app, scheduleRoutes.forecast, checked, (request) =>
     plans.forecast(actorOf(request), parseInput(scheduleRoutes.calendar.query, request.query)),
   )
 }
