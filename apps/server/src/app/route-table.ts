@@ -1,4 +1,12 @@
-import { type RouteEntry, routeKey, routeTable } from '@kropla/domain'
+import {
+  type RouteAnswer,
+  type RouteBody,
+  type RouteEntry,
+  type RouteParams,
+  type RouteQuery,
+  routeKey,
+  routeTable,
+} from '@kropla/domain'
 import type {
   FastifyInstance,
   FastifyReply,
@@ -6,19 +14,16 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify'
-import type { z } from 'zod'
-
-type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown
 
 /** The request a handler of `Entry` gets: path, query string and body as the entry's schemas parse them. */
 export type EntryRequest<Entry extends RouteEntry> = FastifyRequest<{
-  Params: Parsed<Entry['params']>
-  Querystring: Parsed<Entry['query']>
-  Body: Parsed<Entry['body']>
+  Params: RouteParams<Entry>
+  Querystring: RouteQuery<Entry>
+  Body: RouteBody<Entry>
 }>
 
 /** Any answer the entry declares (its input side: what the serializer checks), or the reply already sent. */
-type EntryAnswer<Entry extends RouteEntry> = z.input<Entry['answers'][keyof Entry['answers']]> | FastifyReply
+type EntryAnswer<Entry extends RouteEntry> = RouteAnswer<Entry> | FastifyReply
 
 export type EntryHandler<Entry extends RouteEntry> = (
   this: FastifyInstance,

@@ -39,16 +39,13 @@ export function refusals<const Status extends number>(
   }
 }
 
-type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined
-type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined
+/** What a schema parses to; `unknown` where the entry has none. */
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown
 
 /** What a handler reads from the path, the query string and the body, as parsed by the entry's schemas. */
-export type RouteParams<Entry extends RouteEntry> = Output<Entry['params']>
-export type RouteQuery<Entry extends RouteEntry> = Output<Entry['query']>
-export type RouteBody<Entry extends RouteEntry> = Output<Entry['body']>
-/** What the browser sends: the schemas' input side (defaults may be left out). */
-export type RouteBodyInput<Entry extends RouteEntry> = Input<Entry['body']>
-export type RouteQueryInput<Entry extends RouteEntry> = Input<Entry['query']>
+export type RouteParams<Entry extends RouteEntry> = Parsed<Entry['params']>
+export type RouteQuery<Entry extends RouteEntry> = Parsed<Entry['query']>
+export type RouteBody<Entry extends RouteEntry> = Parsed<Entry['body']>
 
 type SuccessStatus = 200 | 201 | 202 | 204
 /** The success statuses of an entry. */
