@@ -17,6 +17,7 @@ import type { MqttTransport } from '../ingest/mqtt-embedded'
 import { createLinkOrigin } from '../mail/link-origin'
 import type { PlanRuntime } from '../runtime/plan-runtime'
 import { buildApp } from './build-app'
+import { requireRouteTable } from './route-table'
 import { type AccountsOptions, wireAccounts, wireSessions } from './wire-accounts'
 import { type Alarms, wireAlarms } from './wire-alarms'
 import { wireDashboards } from './wire-dashboards'
@@ -115,6 +116,8 @@ export async function startServer(
       watch: options.watchApp,
       mapTileUrl: config.MAP_TILE_URL,
     })
+    // The shell's own routes are in; every route from here is an entry of the route table.
+    requireRouteTable(app)
     const linkOrigin = createLinkOrigin({
       publicUrl: config.PUBLIC_URL,
       allowedHosts: config.ALLOWED_HOSTS,
