@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { SpreadTestFiles } from './scripts/spread-test-files'
+import { SpreadTestFiles } from './scripts/spread-test-files.ts'
 
 /**
  * One runner, three tiers; a test file's name says its tier (scripts/check-test-tiers.ts checks

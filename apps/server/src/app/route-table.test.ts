@@ -10,7 +10,8 @@ describe('the route table (ADR 0092)', () => {
   it('is what the server registers: every entry, and nothing else', async () => {
     const registered: string[] = []
     const server = await startTestServer(
-      {},
+      // The broker hook's routes are registered only with its token.
+      { MQTT_HOOK_TOKEN: 'a-broker-hook-token-of-32-characters-at-least' },
       {
         watchApp: (app) =>
           app.addHook('onRoute', (added) => {

@@ -45,6 +45,9 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'PUT /api/client': 'own account',
   'DELETE /api/client': 'own account',
   'POST /ingest/v1/{serial}': 'device',
+  // The external broker's hooks (MQTT_HOOK_TOKEN): only the broker, by its bearer token (broker-hook.test.ts).
+  'POST /broker/v1/authenticate': 'device',
+  'POST /broker/v1/authorize': 'device',
   'GET /api/outputs': 'own account',
   'POST /api/outputs': 'own account',
   'GET /api/outputs/{id}': 'own account',
@@ -192,7 +195,8 @@ let victimSession: ReturnType<typeof httpSession>
 let intruderSession: ReturnType<typeof httpSession>
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // With the broker hook's token, so that its two routes are registered and listed too.
+  server = await startTestServer({ MQTT_HOOK_TOKEN: 'a-broker-hook-token-of-32-characters-at-least' })
   victim = await seedAccount(server, ['AM-100-103'])
   intruder = await seedAccount(server, ['AM-200'])
   victimSession = httpSession(server.url)

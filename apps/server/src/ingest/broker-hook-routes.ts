@@ -1,14 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import {
-  apiErrorSchema,
-  brokerAuthenticateRequestSchema,
-  brokerAuthorizeRequestSchema,
-  brokerHookAnswerSchema,
-  parseUpTopic,
-} from '@kropla/domain'
+import { ingestRoutes, parseUpTopic } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sendError } from '../app/http-errors'
+import { registerRoute } from '../app/route-table'
 import type { DeviceLogin } from './device-login'
 import type { ModuleRights } from './module-rights'
 
@@ -35,63 +29,37 @@ export function registerBrokerHookRoutes(
     rights: ModuleRights
   },
 ) {
-  const routes = app.withTypeProvider<ZodTypeProvider>()
-  const answers = { 200: brokerHookAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema }
   const fromBroker = (header: string | undefined) =>
     header?.startsWith('Bearer ') === true && same(deps.token, header.slice(7))
   const isServer = (username: string) => deps.server !== null && same(deps.server.username, username)
 
-  routes.post(
-    '/broker/v1/authenticate',
-    {
-      schema: {
-        tags: ['devices'],
-        summary: "An external broker's HTTP authentication of a CONNECT (EMQX): allow or deny",
-        body: brokerAuthenticateRequestSchema,
-        response: answers,
-      },
-    },
-    async (request, reply) => {
-      if (!fromBroker(request.headers.authorization))
-        return sendError(request, reply, 'not_authenticated', 401)
-      const { clientid, username, password, peerhost } = request.body
-      if (deps.server && isServer(username))
-        return same(deps.server.password, password)
-          ? { result: 'allow' as const, is_superuser: true }
-          : { result: 'deny' as const }
-      const login = await deps.login.authenticate(
-        clientid,
-        username === clientid && password ? password : null,
-        peerhost,
-      )
-      return { result: login.ok ? ('allow' as const) : ('deny' as const), is_superuser: false }
-    },
-  )
+  registerRoute(app, ingestRoutes.brokerAuthenticate, {}, async (request, reply) => {
+    if (!fromBroker(request.headers.authorization)) return sendError(request, reply, 'not_authenticated', 401)
+    const { clientid, username, password, peerhost } = request.body
+    if (deps.server && isServer(username))
+      return same(deps.server.password, password)
+        ? { result: 'allow' as const, is_superuser: true }
+        : { result: 'deny' as const }
+    const login = await deps.login.authenticate(
+      clientid,
+      username === clientid && password ? password : null,
+      peerhost,
+    )
+    return { result: login.ok ? ('allow' as const) : ('deny' as const), is_superuser: false }
+  })
 
-  routes.post(
-    '/broker/v1/authorize',
-    {
-      schema: {
-        tags: ['devices'],
-        summary: "An external broker's HTTP authorization of a PUBLISH or SUBSCRIBE (EMQX): allow or deny",
-        body: brokerAuthorizeRequestSchema,
-        response: answers,
-      },
-    },
-    async (request, reply) => {
-      if (!fromBroker(request.headers.authorization))
-        return sendError(request, reply, 'not_authenticated', 401)
-      const { clientid, username, action, topic } = request.body
-      if (isServer(username)) return { result: 'allow' as const }
-      // A module is its serial, as client id and user name both (its login checked both).
-      if (username !== clientid) return { result: 'deny' as const }
-      if (action === 'subscribe')
-        return {
-          result: (await deps.rights.maySubscribe(clientid, topic)) ? ('allow' as const) : ('deny' as const),
-        }
-      const up = parseUpTopic(topic)
-      const allowed = up !== null && (await deps.rights.mayPublishFor(clientid, up.serial)) !== null
-      return { result: allowed ? ('allow' as const) : ('deny' as const) }
-    },
-  )
+  registerRoute(app, ingestRoutes.brokerAuthorize, {}, async (request, reply) => {
+    if (!fromBroker(request.headers.authorization)) return sendError(request, reply, 'not_authenticated', 401)
+    const { clientid, username, action, topic } = request.body
+    if (isServer(username)) return { result: 'allow' as const }
+    // A module is its serial, as client id and user name both (its login checked both).
+    if (username !== clientid) return { result: 'deny' as const }
+    if (action === 'subscribe')
+      return {
+        result: (await deps.rights.maySubscribe(clientid, topic)) ? ('allow' as const) : ('deny' as const),
+      }
+    const up = parseUpTopic(topic)
+    const allowed = up !== null && (await deps.rights.mayPublishFor(clientid, up.serial)) !== null
+    return { result: allowed ? ('allow' as const) : ('deny' as const) }
+  })
 }

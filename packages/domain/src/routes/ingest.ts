@@ -1,5 +1,10 @@
 import { z } from 'zod'
 import { serialSchema } from '../fleet/fleet-module'
+import {
+  brokerAuthenticateRequestSchema,
+  brokerAuthorizeRequestSchema,
+  brokerHookAnswerSchema,
+} from '../protocol/broker-hook'
 import { httpIngestAnswerSchema } from '../protocol/payloads'
 import { refusals, route } from './route'
 
@@ -15,5 +20,22 @@ export const ingestRoutes = {
     params: ingestParamsSchema,
     body: z.unknown(),
     answers: { 202: httpIngestAnswerSchema, ...refusals(400, 401, 429) },
+  }),
+  /** An external broker's HTTP hooks (EMQX; ADR 0091), only with MQTT_HOOK_TOKEN set. */
+  brokerAuthenticate: route({
+    method: 'POST',
+    path: '/broker/v1/authenticate',
+    summary: "An external broker's HTTP authentication of a CONNECT (EMQX): allow or deny",
+    tags: ['devices'],
+    body: brokerAuthenticateRequestSchema,
+    answers: { 200: brokerHookAnswerSchema, ...refusals(400, 401) },
+  }),
+  brokerAuthorize: route({
+    method: 'POST',
+    path: '/broker/v1/authorize',
+    summary: "An external broker's HTTP authorization of a PUBLISH or SUBSCRIBE (EMQX): allow or deny",
+    tags: ['devices'],
+    body: brokerAuthorizeRequestSchema,
+    answers: { 200: brokerHookAnswerSchema, ...refusals(400, 401) },
   }),
 }
