@@ -1,17 +1,17 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
-import { screenshot } from './support/browser'
-import { useJourneyEnvironment } from './support/environment'
-import { logInAsDemo, visit } from './support/journey'
+import { expect } from 'vitest'
+import { screenshot } from './browser'
+import type { JourneyEnvironment } from './environment'
+import { logInAsDemo, visit } from './journey'
 
 /**
  * Issue 15 items 7, 8 and 11: every screen the main menu offers opens, and at a phone's 390 px and a
  * desktop's 1280 px nothing sticks out sideways: the document is no wider than the window and every
  * button of the screen lies inside it (an action reachable only by scrolling a table sideways fails).
+ * One journey a width (layouts-phone, layouts-desktop), so that two workers share them.
  */
-const env = useJourneyEnvironment({ simulator: false })
-const phone = { width: 390, height: 844 }
-const desktop = { width: 1280, height: 800 }
+export const phone = { width: 390, height: 844 }
+export const desktop = { width: 1280, height: 800 }
 
 /** Opens every group of the menu and reads the addresses of its links, in menu order. */
 async function menuAddresses(page: Page): Promise<string[]> {
@@ -92,30 +92,25 @@ async function settle(page: Page): Promise<void> {
 
 const slug = (address: string) => address.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'start'
 
-describe('every menu screen on a phone and a desktop', () => {
-  it('has no horizontal scroll and no action outside the window at 390 px and 1280 px', async () => {
-    const { page, pageErrors } = await env.visit()
-    await logInAsDemo(page, env.stack.baseUrl)
-    const addresses = await menuAddresses(page)
-    expect(addresses.length).toBeGreaterThan(10)
-    expect(addresses).toContain('/')
+/** Opens every menu screen at `size` and fails with each one that sticks out sideways. */
+export async function checkEveryMenuScreen(env: JourneyEnvironment, size: { width: number; height: number }) {
+  const { page, pageErrors } = await env.visit()
+  await logInAsDemo(page, env.stack.baseUrl)
+  const addresses = await menuAddresses(page)
+  expect(addresses.length).toBeGreaterThan(10)
+  expect(addresses).toContain('/')
 
-    const problems: string[] = []
-    for (const size of [phone, desktop]) {
-      await page.setViewportSize(size)
-      for (const address of addresses) {
-        await visit(page, env.stack.baseUrl, address)
-        await settle(page)
-        expect(await page.getByTestId('not-found').count(), address).toBe(0)
-        const { scrollWidth, viewport, outside } = await measure(page)
-        if (scrollWidth > viewport)
-          problems.push(`${size.width}px ${address}: page ${scrollWidth} > ${viewport}`)
-        for (const element of outside)
-          problems.push(`${size.width}px ${address}: ${element} outside the window`)
-        await screenshot(page, `layout-${size.width}-${slug(address)}`)
-      }
-    }
-    expect(problems).toEqual([])
-    expect(pageErrors).toEqual([])
-  })
-})
+  const problems: string[] = []
+  await page.setViewportSize(size)
+  for (const address of addresses) {
+    await visit(page, env.stack.baseUrl, address)
+    await settle(page)
+    expect(await page.getByTestId('not-found').count(), address).toBe(0)
+    const { scrollWidth, viewport, outside } = await measure(page)
+    if (scrollWidth > viewport) problems.push(`${size.width}px ${address}: page ${scrollWidth} > ${viewport}`)
+    for (const element of outside) problems.push(`${size.width}px ${address}: ${element} outside the window`)
+    await screenshot(page, `layout-${size.width}-${slug(address)}`)
+  }
+  expect(problems).toEqual([])
+  expect(pageErrors).toEqual([])
+}
