@@ -17,7 +17,7 @@ export function registerGeocoderRoutes(app: FastifyInstance, deps: { geocoder: G
       schema: {
         tags: ['client account'],
         summary:
-          "Places found by an address (at most five), for the farm's place (admin); 404 geocoder_not_configured without GEOCODER_URL, 502 geocoder_failed when the geocoder does not answer",
+          "Places found by an address (at most five), for the farm's place (admin); 404 geocoder_not_configured without GEOCODER_URL, 429 busy_try_again when the farm has several searches waiting (the turns go round the farms), 502 geocoder_failed when the geocoder does not answer",
         querystring: geocodeQuerySchema,
         response: {
           200: geocodeAnswerSchema,
@@ -25,12 +25,17 @@ export function registerGeocoderRoutes(app: FastifyInstance, deps: { geocoder: G
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
+          429: apiErrorSchema,
           502: apiErrorSchema,
         },
       },
     },
     async (request) => ({
-      places: await deps.geocoder.search(request.query.q, pickLangFromRequest(request)),
+      places: await deps.geocoder.search(
+        request.auth!.user.id_client,
+        request.query.q,
+        pickLangFromRequest(request),
+      ),
     }),
   )
 }
