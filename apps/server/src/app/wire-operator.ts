@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { createAlarmEvents } from '../features/alarms/alarm-events'
 import { createAlarmsDal } from '../features/alarms/alarms-dal'
 import type { CommandService } from '../features/commands/command-service'
+import { createFleetImports } from '../features/operator/fleet-import'
 import { createOperatorDal } from '../features/operator/operator-dal'
 import { registerOperatorRoutes } from '../features/operator/operator-routes'
 import { createOperatorService } from '../features/operator/operator-service'
@@ -22,13 +24,21 @@ export function wireOperator(
     commands: Pick<CommandService, 'sendCredentials'>
     /** MQTT_URL is set: the external broker checks module logins. */
     externalBroker: boolean
+    logger: Logger
     now?: () => Date
   },
 ) {
   const { pool } = deps.database
   const alarmsDal = createAlarmsDal(pool)
+  const dal = createOperatorDal(pool)
+  const now = deps.now ?? (() => new Date())
   const operator = createOperatorService({
-    dal: createOperatorDal(pool),
+    dal,
+    imports: createFleetImports({
+      dal,
+      now,
+      onFailure: (error) => deps.logger.error({ err: error }, 'fleet import failed'),
+    }),
     alarmsDal,
     alarmEvents: createAlarmEvents({ dal: alarmsDal, realtime: deps.realtime }),
     endClientSockets: (idClient, sessionIds) => {
@@ -38,7 +48,7 @@ export function wireOperator(
     forgetModule: deps.forgetModule,
     commands: deps.commands,
     externalBroker: deps.externalBroker,
-    now: deps.now ?? (() => new Date()),
+    now,
   })
   registerOperatorRoutes(app, { operator })
   registerSupervisorRequests({

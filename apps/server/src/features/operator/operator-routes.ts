@@ -4,6 +4,7 @@ import {
   clientAccessChangeSchema,
   confirmAlarmsAnswerSchema,
   confirmAlarmsRequestSchema,
+  fleetImportJobSchema,
   fleetImportReportSchema,
   fleetImportRequestSchema,
   idParamsSchema,
@@ -160,12 +161,29 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
       schema: {
         tags,
         summary:
-          'Import a fleet CSV (serial, pin, model, optional secret): all lines or none, with a report per refused line',
+          'Import a fleet CSV (serial, pin, model, optional secret): all lines or none, with a report per refused line; a file of over 1000 lines is imported in the background, answered 202 with the job (poll GET /api/admin/devices/import/{id}), 409 import_running while another runs',
         body: fleetImportRequestSchema,
-        response: { 200: fleetImportReportSchema, ...writeErrors },
+        response: { 200: fleetImportReportSchema, 202: fleetImportJobSchema, ...writeErrors },
       },
     },
-    (request) => operator.importCsv(request.body.csv),
+    async (request, reply) => {
+      const answer = await operator.importCsv(request.body.csv)
+      if ('id' in answer) reply.code(202)
+      return answer
+    },
+  )
+  routes.get(
+    '/api/admin/devices/import/:id',
+    {
+      ...base,
+      schema: {
+        tags,
+        summary: "A fleet import's progress and, once ended, its report (kept an hour after it ends)",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: fleetImportJobSchema, ...readErrors },
+      },
+    },
+    (request) => operator.importJob(request.params.id),
   )
   routes.get(
     '/api/admin/objects',

@@ -1,8 +1,11 @@
 import {
   type CredentialsCommandState,
+  type FleetImportJob,
   type FleetImportReport,
   failedLoginHours,
-  fleetImportReportSchema,
+  fleetImportAnswerSchema,
+  fleetImportEnded,
+  fleetImportJobSchema,
   fleetModuleSchema,
   isCommandPending,
   type OperatorModule,
@@ -19,6 +22,7 @@ import {
   Group,
   List,
   Modal,
+  Progress,
   Radio,
   Stack,
   Text,
@@ -26,8 +30,8 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useApi } from '../../app/api-context'
@@ -215,21 +219,72 @@ function ImportReport({ report }: { report: FleetImportReport }) {
   )
 }
 
-function ImportCsv() {
+/** A large import under way in the background (ADR 0094): which step, how many lines through it. */
+function ImportProgress({ job }: { job: FleetImportJob }) {
   const { t } = useTranslation()
+  const label = t(
+    job.state === 'importing' ? 'operator.devices.import_importing' : 'operator.devices.import_checking',
+    {
+      done: job.done_lines,
+      lines: job.lines,
+    },
+  )
+  return (
+    <Stack gap={4} data-testid="import-progress" aria-live="polite">
+      <Text size="sm">{label}</Text>
+      <Progress value={job.lines ? (job.done_lines / job.lines) * 100 : 0} aria-label={label} />
+      <Text size="xs" c="dimmed">
+        {t('operator.devices.import_background')}
+      </Text>
+    </Stack>
+  )
+}
+
+/** How often a background import is asked for its progress. */
+const importPollMs = 500
+
+function ImportCsv() {
+  const { t, i18n } = useTranslation()
   const api = useApi()
   const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const [report, setReport] = useState<FleetImportReport | null>(null)
+  const [jobId, setJobId] = useState<string | null>(null)
+  const failed = (message: string) =>
+    notifications.show({ color: 'red', title: t('errors.task_failed'), message })
   const upload = useMutation({
     mutationFn: async (file: File) =>
-      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportReportSchema),
+      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportAnswerSchema),
     onSuccess: (answer) => {
+      if ('id' in answer) {
+        setJobId(answer.id)
+        return
+      }
       setReport(answer)
       void queryClient.invalidateQueries({ queryKey: operatorKey })
     },
-    onError: (error) =>
-      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+    onError: (error) => failed(messageOf(error)),
+  })
+  const job = useQuery({
+    queryKey: ['fleet-import', jobId],
+    queryFn: () => api.get(`/api/admin/devices/import/${jobId}`, fleetImportJobSchema),
+    enabled: jobId !== null,
+    refetchInterval: (query) =>
+      query.state.data && fleetImportEnded(query.state.data) ? false : importPollMs,
+  })
+  const current = jobId !== null ? job.data : undefined
+  useEffect(() => {
+    if (!current || !fleetImportEnded(current)) return
+    setJobId(null)
+    if (current.state === 'failed') failed(translateKey(i18n, current.error ?? 'errors.internal', ''))
+    else setReport({ lines: current.lines, imported: current.imported, problems: current.problems })
+    void queryClient.invalidateQueries({ queryKey: operatorKey })
+  })
+  useEffect(() => {
+    if (job.error) {
+      setJobId(null)
+      failed(messageOf(job.error))
+    }
   })
   return (
     <Stack gap="xs">
@@ -242,7 +297,7 @@ function ImportCsv() {
           accept=".csv,text/csv,text/plain"
         >
           {(props) => (
-            <Button {...props} loading={upload.isPending} data-testid="import-csv">
+            <Button {...props} loading={upload.isPending || jobId !== null} data-testid="import-csv">
               {t('operator.devices.import')}
             </Button>
           )}
@@ -251,6 +306,7 @@ function ImportCsv() {
           {t('operator.devices.import_hint')}
         </Text>
       </Group>
+      {current && !fleetImportEnded(current) && <ImportProgress job={current} />}
       {report && <ImportReport report={report} />}
     </Stack>
   )
