@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import mqtt from 'mqtt'
 import { io, type Socket } from 'socket.io-client'
 import { openDatabase } from '../apps/server/src/db/client'
-import { backfillStatements, load } from './history'
+import { load } from './history'
 import { freePort, machineLoad, model, round, runCli, sleep, startServerProcess, waitUntilReady } from './lib'
 
 /**
@@ -116,7 +116,6 @@ export async function runFairness(args: FairnessArgs) {
     const start = end - args.days * DAY
     const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL || undefined })
     let flooded: { id: number; id_client: number }
-    let watched: { id: number; id_client: number }
     try {
       const objects = (
         await database.pool.query<{ id: number; id_client: number; serial: string }>(
@@ -124,10 +123,8 @@ export async function runFairness(args: FairnessArgs) {
         )
       ).rows
       flooded = objects.find((row) => row.serial === 'FAIR0000')!
-      watched = objects.find((row) => row.serial === 'FAIR0001')!
       const t = performance.now()
       await load(database.pool, [flooded], start, end)
-      for (const statement of backfillStatements()) await database.pool.query(statement)
       const readings = (await database.pool.query<{ n: number }>('select count(*)::int as n from readings'))
         .rows[0]!
       console.log(

@@ -28,15 +28,15 @@ export function runAs<T>(actor: Actor, work: () => T): T {
   return storage.run(actor, work)
 }
 
-const requests = new AsyncLocalStorage<true>()
+const requests = new AsyncLocalStorage<{ who: string }>()
 
 /**
  * Runs `work` (and everything it starts) as a person's request, from its first statement (the
- * session's look-up, before any actor is known): it takes the users' lane and their read time-out
- * (ADR 0093).
+ * session's look-up, before any actor is known): it takes the users' lane and their read time-out,
+ * its turns shared with other people's by `who` (the session or user asking; ADR 0093).
  */
-export function runAsRequest<T>(work: () => T): T {
-  return requests.run(true, work)
+export function runAsRequest<T>(who: string, work: () => T): T {
+  return requests.run({ who }, work)
 }
 
 /** The actor of the work under way, if any. */
@@ -60,7 +60,12 @@ const beginsTransaction = (text: string) => /^\s*(begin|start\s+transaction)\b/i
 const setActor = "select set_config('kropla.actor', $1, true)"
 
 /** Work a person is waiting for: an HTTP or socket request (a command-line run is the operator's own). */
-const isUserWork = (actor: Actor | undefined) => (actor ? actor.via !== 'cli' : requests.getStore() === true)
+const isUserWork = (actor: Actor | undefined) =>
+  actor ? actor.via !== 'cli' : requests.getStore() !== undefined
+
+/** Who asks, for the turns of the users' lane: the user once known, else the request's own key. */
+const whoOf = (actor: Actor | undefined) =>
+  actor?.user_id != null ? `user:${actor.user_id}` : (requests.getStore()?.who ?? '')
 
 /** How the pool shares the database between ingest, the server's own work and users (ADR 0093). */
 export interface WorkRouting {
@@ -112,7 +117,7 @@ export class AuditedPool extends pg.Pool {
   private async inTurn<T>(lane: Lane, waitLimitMs: number | undefined, work: () => Promise<T>): Promise<T> {
     const gate = this.routing.gate
     if (!gate) return work()
-    const release = await gate.acquire(lane, waitLimitMs)
+    const release = await gate.acquire(lane, waitLimitMs, whoOf(currentActor()))
     try {
       return await work()
     } finally {
@@ -166,7 +171,7 @@ export class AuditedPool extends pg.Pool {
   /** A client of its own: with a gate, the turn is held until the client is released. */
   private async checkOut(actor: Actor | undefined): Promise<pg.PoolClient> {
     const release = this.routing.gate
-      ? await this.routing.gate.acquire(this.laneOf(actor), this.waitLimitOf(actor))
+      ? await this.routing.gate.acquire(this.laneOf(actor), this.waitLimitOf(actor), whoOf(actor))
       : undefined
     let client: pg.PoolClient
     try {

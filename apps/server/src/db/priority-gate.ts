@@ -23,8 +23,10 @@ interface Waiter {
 }
 
 /**
- * One turn at a time, handed out by lane (ingest, then system, then user) and first come first
- * served within a lane. A waiter may give up after `waitLimitMs`: it leaves the queue, nothing of
+ * One turn at a time, handed out by lane (ingest, then system, then user). Within the ingest and
+ * system lanes first come first served; within the users' lane the turns go round the people
+ * waiting (`who`), so one user's flood of queued statements delays another user's by at most one
+ * of them, never by all. A waiter may give up after `waitLimitMs`: it leaves the queue, nothing of
  * it having run, and its promise rejects with TurnTimedOutError. Pure: no database, the timer
  * functions injectable for a test clock.
  */
@@ -35,11 +37,24 @@ export function createPriorityGate(
   } = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (timer) => clearTimeout(timer) },
 ) {
   const waiting: Record<Lane, Waiter[]> = { ingest: [], system: [], user: [] }
+  /** The users' lane: each one's queue, in the round's order (a Map keeps insertion order). */
+  const users = new Map<string, Waiter[]>()
   let busy = false
+
+  function nextUser(): Waiter | undefined {
+    const first = users.entries().next()
+    if (first.done) return undefined
+    const [who, queue] = first.value
+    const waiter = queue.shift()
+    // Whoever was served goes to the back of the round; one with nothing left leaves it.
+    users.delete(who)
+    if (queue.length) users.set(who, queue)
+    return waiter
+  }
 
   function next() {
     for (const lane of lanes) {
-      const waiter = waiting[lane].shift()
+      const waiter = lane === 'user' ? nextUser() : waiting[lane].shift()
       if (!waiter) continue
       if (waiter.timer) timers.clearTimeout(waiter.timer)
       busy = true
@@ -50,8 +65,11 @@ export function createPriorityGate(
   }
 
   return {
-    /** Resolves with the turn's release (call it exactly once) when `lane`'s turn comes. */
-    acquire(lane: Lane, waitLimitMs?: number): Promise<() => void> {
+    /**
+     * Resolves with the turn's release (call it exactly once) when `lane`'s turn comes; in the
+     * users' lane, `who` asks (a user, a session), the turns going round them.
+     */
+    acquire(lane: Lane, waitLimitMs?: number, who = ''): Promise<() => void> {
       return new Promise((resolve, reject) => {
         let released = false
         const release = () => {
@@ -65,21 +83,23 @@ export function createPriorityGate(
           return
         }
         const waiter: Waiter = { grant: () => resolve(release) }
+        const queue = lane === 'user' ? (users.get(who) ?? []) : waiting[lane]
+        if (lane === 'user' && !users.has(who)) users.set(who, queue)
         if (waitLimitMs !== undefined)
           waiter.timer = timers.setTimeout(() => {
-            const queue = waiting[lane]
             const index = queue.indexOf(waiter)
             if (index >= 0) queue.splice(index, 1)
+            if (lane === 'user' && queue.length === 0 && users.get(who) === queue) users.delete(who)
             reject(new TurnTimedOutError(waitLimitMs))
           }, waitLimitMs)
-        waiting[lane].push(waiter)
+        queue.push(waiter)
       })
     },
     /** How many wait in each lane (tests, the supervisor). */
     waiting: () => ({
       ingest: waiting.ingest.length,
       system: waiting.system.length,
-      user: waiting.user.length,
+      user: [...users.values()].reduce((sum, queue) => sum + queue.length, 0),
     }),
     isBusy: () => busy,
   }

@@ -33,6 +33,24 @@ describe('the embedded database’s turns (ADR 0093)', () => {
     expect(gate.isBusy()).toBe(false)
   })
 
+  it("goes round the users waiting: one user's flood delays another's read by one statement, not all", async () => {
+    const gate = createPriorityGate()
+    const order: string[] = []
+    const held = await gate.acquire('system')
+    const turns = [
+      ...Array.from({ length: 5 }, (_, index) => ({ name: `flood ${index}`, who: 'user:1' })),
+      { name: 'neighbour', who: 'user:2' },
+    ].map(({ name, who }) =>
+      gate.acquire('user', undefined, who).then((release) => {
+        order.push(name)
+        release()
+      }),
+    )
+    held()
+    await Promise.all(turns)
+    expect(order).toEqual(['flood 0', 'neighbour', 'flood 1', 'flood 2', 'flood 3', 'flood 4'])
+  })
+
   it('lets one turn run at a time, first come first served within a lane', async () => {
     const gate = createPriorityGate()
     const order: string[] = []

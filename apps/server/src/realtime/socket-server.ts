@@ -187,7 +187,7 @@ export async function startRealtime(
         const { sessionId, userId, lang } = socket.data
         const failure = (code: string) => ({ err: code, message: translate(lang, `errors.${code}`) })
         // A person's request from its first statement: the users' lane and time-out (ADR 0093).
-        runAsRequest(() => sessions.checkLive([sessionId]))
+        runAsRequest(`user:${userId}`, () => sessions.checkLive([sessionId]))
           .then(async ({ authOf }) => {
             const auth = authOf.get(sessionId)
             if (auth === undefined) {

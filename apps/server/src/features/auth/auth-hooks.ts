@@ -42,7 +42,10 @@ export function registerAuthHooks(app: FastifyInstance, sessions: SessionService
   app.decorateRequest('auth', null)
   app.decorateRequest('refusedSession', null)
   // Everything a request runs, its session's look-up first, is a person's work (ADR 0093).
-  app.addHook('onRequest', (_request, _reply, done) => runAsRequest(done))
+  // Its turns at the embedded database are shared with others' by session (or address, without one).
+  app.addHook('onRequest', (request, _reply, done) =>
+    runAsRequest(request.cookies[sessionCookie] ?? `address:${request.ip}`, done),
+  )
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[sessionCookie]
     const resolution = token ? await sessions.resolve(token) : null
