@@ -25,8 +25,8 @@ interface Waiter {
 /**
  * One turn at a time, handed out by lane (ingest, then system, then user). Within the ingest and
  * system lanes first come first served; within the users' lane the turns go round the people
- * waiting (`who`), so one user's flood of queued statements delays another user's by at most one
- * of them, never by all. A waiter may give up after `waitLimitMs`: it leaves the queue, nothing of
+ * waiting (`who`), one who was not waiting yet going first, so one user's flood of queued
+ * statements delays another user's by the statement under way, never by all of them. A waiter may give up after `waitLimitMs`: it leaves the queue, nothing of
  * it having run, and its promise rejects with TurnTimedOutError. Pure: no database, the timer
  * functions injectable for a test clock.
  */
@@ -38,7 +38,7 @@ export function createPriorityGate(
 ) {
   const waiting: Record<Lane, Waiter[]> = { ingest: [], system: [], user: [] }
   /** The users' lane: each one's queue, in the round's order (a Map keeps insertion order). */
-  const users = new Map<string, Waiter[]>()
+  let users = new Map<string, Waiter[]>()
   let busy = false
 
   function nextUser(): Waiter | undefined {
@@ -84,7 +84,9 @@ export function createPriorityGate(
         }
         const waiter: Waiter = { grant: () => resolve(release) }
         const queue = lane === 'user' ? (users.get(who) ?? []) : waiting[lane]
-        if (lane === 'user' && !users.has(who)) users.set(who, queue)
+        // Someone not yet waiting goes ahead of those who are: a person asking for one thing
+        // waits only for the statement under way, not for a flood's next one too.
+        if (lane === 'user' && !users.has(who)) users = new Map([[who, queue], ...users])
         if (waitLimitMs !== undefined)
           waiter.timer = timers.setTimeout(() => {
             const index = queue.indexOf(waiter)
