@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { SpreadTestFiles } from './scripts/spread-test-files'
 
 /**
  * One runner, three tiers; a test file's name says its tier (scripts/check-test-tiers.ts checks
@@ -17,6 +18,10 @@ export default defineConfig({
     // Most files wait on sockets, timers and a browser rather than on the CPU: a worker more than
     // the machine's cores keeps a 2-core CI machine busy while a journey waits for its planned minute.
     maxWorkers: 3,
+    // The server and the simulator bundled once for every test that starts them as processes (ADR 0095).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // Journeys beside the integration and screen files rather than after them (scripts/spread-test-files.ts).
+    sequence: { sequencer: SpreadTestFiles },
     projects: [
       {
         test: {

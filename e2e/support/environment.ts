@@ -11,8 +11,30 @@ export interface JourneyEnvironment {
 }
 
 /**
- * Registers the hooks of one spec file: the server and simulator and one Chromium for the whole
- * file, a fresh browser context per test. Everything is stopped in afterAll even when a test or
+ * One Chromium per worker, shared by the spec files it runs (e2e runs with `isolate: false`, so this
+ * module outlives a file): each test still gets a fresh context, an empty profile of its own.
+ * Launched again if it went away; playwright-core closes it when the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then(
+    (browser) => {
+      browser.once('disconnected', () => {
+        workerBrowser = undefined
+      })
+      return browser
+    },
+    (error: unknown) => {
+      workerBrowser = undefined
+      throw error
+    },
+  )
+  return workerBrowser
+}
+
+/**
+ * Registers the hooks of one spec file: the server and simulator for the whole file, the worker's
+ * Chromium, a fresh browser context per test. The server is stopped in afterAll even when a test or
  * beforeAll failed.
  */
 export function useJourneyEnvironment(options: StackOptions = {}): JourneyEnvironment {
@@ -26,7 +48,7 @@ export function useJourneyEnvironment(options: StackOptions = {}): JourneyEnviro
       startStack(options).then((started) => {
         stack = started
       }),
-      launchBrowser().then((launched) => {
+      sharedBrowser().then((launched) => {
         browser = launched
       }),
     ]
@@ -50,8 +72,7 @@ export function useJourneyEnvironment(options: StackOptions = {}): JourneyEnviro
   })
 
   afterAll(async () => {
-    // Settled one by one so a failure to close the browser cannot leave the server running.
-    await browser?.close().catch(() => undefined)
+    // Contexts are closed after each test; the browser stays for the worker's next file.
     await stack?.stop()
   })
 

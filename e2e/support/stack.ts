@@ -4,6 +4,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { seedEmbeddedDataDir } from '../../apps/server/src/test/migrated-template'
+import { testBundle } from '../../apps/server/src/test/test-bundle'
+import { createScratchDatabase } from '../../apps/server/src/test/test-database'
 
 /**
  * The real product for the journeys: the server (`kropla serve`, demo farm seeded, fresh data
@@ -28,11 +30,16 @@ export interface Stack {
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
+/** The product's own command lines, as `npm start` runs them (the wall-clock journeys). */
 const serverBin = path.join(repoRoot, 'apps/server/bin/kropla.mjs')
 const simulatorBin = path.join(repoRoot, 'apps/simulator/bin/simulator.mjs')
-/** The same server and simulator on a clock the journey moves: test-only entry points (ADR 0084). */
-const clockedServerEntry = path.join(repoRoot, 'apps/server/src/test/clocked-server.mjs')
-const clockedSimulatorEntry = path.join(repoRoot, 'apps/simulator/src/test/clocked-simulator.mjs')
+/**
+ * The same server and simulator on a clock the journey moves (test-only entry points, ADR 0084),
+ * and the command line for `prepare`, from the run's bundle: compiled once, not once a process (ADR 0095).
+ */
+const clockedServerEntry = testBundle('clocked-server')
+const clockedSimulatorEntry = testBundle('clocked-simulator')
+const cliEntry = testBundle('kropla')
 const moveClockTimeoutMs = 60_000
 const webDist = path.join(repoRoot, 'apps/web/dist/index.html')
 
@@ -164,23 +171,30 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     )
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-e2e-'))
-  // A migrated empty database to start from; the server still runs (and finds done) its migrations.
-  if (!options.env?.DATABASE_URL) await seedEmbeddedDataDir(dataDir)
+  // On the PostgreSQL the run names (CI's, ADR 0095), a scratch database copied from the migrated
+  // template; else the embedded database, seeded from its migrated template. The wall-clock
+  // journeys always run on the embedded one, exactly as `npm start` does.
+  const scratch =
+    process.env.TEST_DATABASE_URL && !options.wallClock
+      ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
+      : null
+  if (!scratch) await seedEmbeddedDataDir(dataDir)
   const [port, mqttPort] = [await freePort(), await freePort()]
   const baseUrl = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  // Settings from the developer's shell must not point the server somewhere else.
+  for (const name of ['DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'PUBLIC_URL', 'NODE_OPTIONS']) delete env[name]
+  Object.assign(env, {
     DEMO: '1',
     DATA_DIR: dataDir,
     PORT: String(port),
     MQTT_PORT: String(mqttPort),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...(options.clockStart ? { TEST_CLOCK_START: options.clockStart.toISOString() } : {}),
     ...options.env,
-  }
-  // Settings from the developer's shell must not point the server somewhere else.
-  for (const name of ['DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'PUBLIC_URL', 'NODE_OPTIONS']) delete env[name]
+  })
 
   let server: Child | undefined
   let simulator: Child | undefined
@@ -195,12 +209,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const command of commands) await stopChild(command)
     await stopChild(simulator)
     await stopChild(server)
+    await scratch?.drop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
   /** One command-line run on the data directory, before the server holds its lock. */
   const cli = async (args: string[]): Promise<string> => {
-    const command = startChild(`kropla ${args[0] ?? ''}`, serverBin, args, env)
+    const command = startChild(`kropla ${args[0] ?? ''}`, options.wallClock ? serverBin : cliEntry, args, env)
     commands.push(command)
     const timer = setTimeout(() => command.process.kill('SIGKILL'), cliTimeoutMs)
     await command.exited

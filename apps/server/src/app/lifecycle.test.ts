@@ -8,7 +8,6 @@ import { openDatabase } from '../db/client'
 import { DataDirLockedError } from '../db/embedded/data-dir-lock'
 import { connectModule, seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
 
-const embeddedOnly = !process.env.TEST_DATABASE_URL
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -26,11 +25,12 @@ async function started(env: Record<string, string> = {}): Promise<TestServer> {
   return server
 }
 
-describe.runIf(embeddedOnly)('the embedded database directory', () => {
+// In every tier: DATABASE_URL '' puts these servers on the embedded database whatever the tier's.
+describe('the embedded database directory', () => {
   it('refuses a second server on the same data directory with a clear message', async () => {
     const dataDir = tempDir()
-    await started({ DATA_DIR: dataDir })
-    const second = startTestServer({ DATA_DIR: dataDir })
+    await started({ DATA_DIR: dataDir, DATABASE_URL: '' })
+    const second = startTestServer({ DATA_DIR: dataDir, DATABASE_URL: '' })
     await expect(second).rejects.toThrow(DataDirLockedError)
     await expect(second).rejects.toThrow(/in use by another Kropla process/)
   })
@@ -38,7 +38,7 @@ describe.runIf(embeddedOnly)('the embedded database directory', () => {
   it('takes over the lock of a process that no longer runs', async () => {
     const dataDir = tempDir()
     fs.writeFileSync(path.join(dataDir, 'kropla.lock'), '2147483646')
-    const server = await started({ DATA_DIR: dataDir })
+    const server = await started({ DATA_DIR: dataDir, DATABASE_URL: '' })
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
   })
 })

@@ -10,17 +10,19 @@ import { aboutOf, registerAboutRoutes } from '../features/about/about-routes'
 import { seedDemoFarm } from '../features/demo/seed-demo-farm'
 import { createWorkGate, defaultWorkLimits, type WorkLimits } from '../features/fairness/work-gate'
 import { createTrafficRecorder } from '../features/supervisor/traffic-recorder'
+import type { BrokerRights } from '../ingest/broker-rights'
 import type { DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import type { IngestService } from '../ingest/ingest-service'
 import type { MqttTransport } from '../ingest/mqtt-embedded'
 import { createLinkOrigin } from '../mail/link-origin'
 import type { PlanRuntime } from '../runtime/plan-runtime'
 import { buildApp } from './build-app'
+import { requireRouteTable } from './route-table'
 import { type AccountsOptions, wireAccounts, wireSessions } from './wire-accounts'
 import { type Alarms, wireAlarms } from './wire-alarms'
 import { wireDashboards } from './wire-dashboards'
 import { wireHistory } from './wire-history'
-import { startBroker, wireDevices, wireIngest } from './wire-ingest'
+import { startBroker, wireBrokerRights, wireDevices, wireIngest } from './wire-ingest'
 import { type IrrigationOptions, wireIrrigation } from './wire-irrigation'
 import { wireOperator } from './wire-operator'
 import { wireMaintenance, wireOps } from './wire-ops'
@@ -105,6 +107,7 @@ export async function startServer(
     userReadTimeoutMs: options.userReadTimeoutMs,
   })
   let broker: MqttTransport | undefined
+  let brokerRights: BrokerRights | null = null
   try {
     await migrateDatabase(database)
     if (config.DEMO)
@@ -119,6 +122,8 @@ export async function startServer(
       watch: options.watchApp,
       mapTileUrl: config.MAP_TILE_URL,
     })
+    // The shell's own routes are in; every route from here is an entry of the route table.
+    requireRouteTable(app)
     const linkOrigin = createLinkOrigin({
       publicUrl: config.PUBLIC_URL,
       allowedHosts: config.ALLOWED_HOSTS,
@@ -128,6 +133,9 @@ export async function startServer(
     const realtime = await wireRealtime(app, auth.sessions, config)
     const traffic = createTrafficRecorder(now)
     const devices = wireDevices(database, logger, traffic)
+    let httpPort = config.PORT
+    const rights = wireBrokerRights(config, { database, logger, httpPort: () => httpPort })
+    brokerRights = rights
     const outbound = wireOutbound(config, logger, options.outboundAllowedOrigins)
     const alarms = wireAlarms(app, {
       database,
@@ -142,10 +150,18 @@ export async function startServer(
     const forgetModule = (serial: string) => {
       devices.directory.forget(serial)
       alarms.monitor.forget(serial)
+      void rights?.changed()
     }
     const irrigation = wireIrrigation(
       app,
-      { database, logger, realtime, devices: devices.publisher, forgetModule },
+      {
+        database,
+        logger,
+        realtime,
+        devices: devices.publisher,
+        forgetModule,
+        onSecret: rights ? (serial, secret) => rights.giveSecrets([{ serial, secret }]) : undefined,
+      },
       options,
     )
     registerAboutRoutes(app, { about: aboutOf(config) })
@@ -166,7 +182,8 @@ export async function startServer(
       forgetModule,
       traffic,
       commands: irrigation.commands,
-      externalBroker: Boolean(config.MQTT_URL),
+      externalBroker: Boolean(config.MQTT_URL) && !rights && !config.MQTT_HOOK_TOKEN,
+      onSecrets: rights ? (modules) => rights.giveSecrets(modules) : undefined,
       logger,
       now,
     })
@@ -219,6 +236,8 @@ export async function startServer(
     await app.listen({ port: config.PORT, host: config.HOST })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.PORT
+    httpPort = port
+    await rights?.start()
     broker = await startBroker(config, {
       httpPort: port,
       directory: devices.directory,
@@ -266,6 +285,7 @@ export async function startServer(
           await irrigation.stop()
           devices.publisher.detach()
           await broker?.close()
+          await rights?.stop()
           await app.close()
           await accounts.housekeeping.stop()
           await accounts.auditRetention.stop()
@@ -280,6 +300,7 @@ export async function startServer(
     }
   } catch (error) {
     await broker?.close().catch(() => undefined)
+    await brokerRights?.stop().catch(() => undefined)
     await database.close().catch(() => undefined)
     throw error
   }

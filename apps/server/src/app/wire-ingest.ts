@@ -1,15 +1,21 @@
+import os from 'node:os'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../config/env'
 import type { Database } from '../db/client'
 import type { createObjectsService } from '../features/objects/objects-service'
 import type { TrafficRecorder } from '../features/supervisor/traffic-recorder'
+import { registerBrokerHookRoutes } from '../ingest/broker-hook-routes'
+import { type BrokerRights, createBrokerRights } from '../ingest/broker-rights'
+import { createBrokerRightsDal } from '../ingest/broker-rights-dal'
 import { createDeviceLogin, type DeviceLogin } from '../ingest/device-login'
 import { createDeviceLoginThrottle, type DeviceLoginPolicies } from '../ingest/device-login-throttle'
 import { createDevicePublisher } from '../ingest/device-publisher'
+import { connectDynsecControl } from '../ingest/dynsec-control'
 import { registerHttpIngestRoutes } from '../ingest/http-ingest-routes'
 import { createIngestService, type IngestService } from '../ingest/ingest-service'
 import { createModuleRecordsDal } from '../ingest/module-records-dal'
+import { createModuleRights } from '../ingest/module-rights'
 import { type MqttTransport, startEmbeddedBroker } from '../ingest/mqtt-embedded'
 import { connectExternalBroker } from '../ingest/mqtt-external'
 import { createObjectDirectory, type ObjectDirectory } from '../ingest/object-directory'
@@ -95,7 +101,42 @@ export function wireIngest(
       ...(await irrigation.commands.pendingCommands(object)),
     ],
   })
+  if (deps.config.MQTT_HOOK_TOKEN) {
+    const broker = deps.config.MQTT_URL ? new URL(deps.config.MQTT_URL) : null
+    registerBrokerHookRoutes(app, {
+      token: deps.config.MQTT_HOOK_TOKEN,
+      server: broker?.username
+        ? { username: decodeURIComponent(broker.username), password: decodeURIComponent(broker.password) }
+        : null,
+      login: deviceLogin,
+      rights: createModuleRights(directory),
+    })
+  }
   return { ingest, deviceLogin }
+}
+
+/**
+ * With MQTT_DYNSEC, the external Mosquitto's logins and topic rights kept in step with the fleet
+ * through its dynamic-security plugin (ADR 0091); nothing otherwise. Started before the session
+ * that ingests, so that the server's user has its rights when it subscribes.
+ */
+export function wireBrokerRights(
+  config: Config,
+  deps: { database: Database; logger: Logger; httpPort: () => number },
+): BrokerRights | null {
+  if (!config.MQTT_DYNSEC || !config.MQTT_URL) return null
+  const url = config.MQTT_URL
+  return createBrokerRights({
+    dal: createBrokerRightsDal(deps.database.db),
+    connect: () =>
+      connectDynsecControl({
+        url,
+        clientId: `kropla-rights-${os.hostname()}-${deps.httpPort()}-${process.pid}`,
+      }),
+    serverUsername: decodeURIComponent(new URL(url).username),
+    logger: deps.logger,
+    everyMs: config.MQTT_DYNSEC_SYNC_MS,
+  })
 }
 
 /**

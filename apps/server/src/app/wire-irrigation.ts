@@ -50,6 +50,8 @@ export function wireIrrigation(
     devices: Pick<DevicePublisher, 'publish' | 'clearRetained'>
     /** A module moved onto a new device secret: the caches that know its credentials forget them. */
     forgetModule: (serial: string) => void
+    /** A module now logs in with this secret: an external broker kept in step is given it. */
+    onSecret?: (serial: string, secret: string) => Promise<void>
   },
   options: IrrigationOptions,
 ) {
@@ -65,6 +67,7 @@ export function wireIrrigation(
     logger,
     now,
     forgetModule: deps.forgetModule,
+    onSecret: deps.onSecret,
     timeoutMs: manualOptions.commandTimeoutMs,
     credentialsTimeoutMs: manualOptions.credentialsTimeoutMs,
     sweepMs: manualOptions.sweepMs,

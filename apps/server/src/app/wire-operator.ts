@@ -22,8 +22,9 @@ export function wireOperator(
     forgetModule: (serial: string) => void
     traffic: TrafficRecorder
     commands: Pick<CommandService, 'sendCredentials'>
-    /** MQTT_URL is set: the external broker checks module logins. */
+    /** MQTT_URL is set and its logins are not kept in step (MQTT_DYNSEC): the broker checks module logins. */
     externalBroker: boolean
+    onSecrets?: (modules: { serial: string; secret: string }[]) => Promise<void>
     logger: Logger
     now?: () => Date
   },
@@ -38,6 +39,7 @@ export function wireOperator(
       dal,
       now,
       onFailure: (error) => deps.logger.error({ err: error }, 'fleet import failed'),
+      onSecrets: deps.onSecrets,
     }),
     alarmsDal,
     alarmEvents: createAlarmEvents({ dal: alarmsDal, realtime: deps.realtime }),
@@ -48,6 +50,7 @@ export function wireOperator(
     forgetModule: deps.forgetModule,
     commands: deps.commands,
     externalBroker: deps.externalBroker,
+    onSecrets: deps.onSecrets,
     now,
   })
   registerOperatorRoutes(app, { operator })

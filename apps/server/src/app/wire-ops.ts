@@ -1,11 +1,12 @@
+import { opsRoutes } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
-import { z } from 'zod'
 import type { Database } from '../db/client'
 import { embeddedMaintenanceMs, maintainEmbeddedDatabase } from '../db/maintenance'
 import type { IngestService } from '../ingest/ingest-service'
 import { createPeriodic } from './periodic'
 import { registerReadiness } from './readiness'
+import { registerRoute } from './route-table'
 
 /** What operators and orchestrators ask: /healthz (the process answers) and /readyz (it can work). */
 export function wireOps(
@@ -19,11 +20,7 @@ export function wireOps(
     mqtt: () => boolean
   },
 ) {
-  app.get(
-    '/healthz',
-    { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  )
+  registerRoute(app, opsRoutes.healthz, {}, async () => ({ status: 'ok' as const }))
   registerReadiness(app, {
     pool: deps.database.pool,
     started: deps.started,

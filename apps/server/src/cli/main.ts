@@ -14,6 +14,8 @@ import { createFleetDal } from '../features/fleet/fleet-dal'
 import { createFleetService, FleetInputError } from '../features/fleet/fleet-service'
 import { createUserAccounts, UserInputError } from '../features/users/user-accounts'
 import { createUsersDal } from '../features/users/users-dal'
+import { giveBrokerSecrets } from '../ingest/broker-rights'
+import { connectDynsecControl } from '../ingest/dynsec-control'
 
 const expectedFailures = [
   ConfigError,
@@ -58,6 +60,26 @@ const userAccountsDal = (database: Database) => ({
 function userType(value: string): UserTypeName {
   if (value in userTypes) return value as UserTypeName
   throw new InvalidArgumentError('must be adminus, admin or normal')
+}
+
+/**
+ * With MQTT_DYNSEC, the broker is given the secrets this command knows at this moment (the server
+ * keeps only their hashes, ADR 0091); a running server brings the rest of the broker in step.
+ */
+async function giveSecretsToBroker(secrets: { serial: string; secret: string }[]) {
+  const { MQTT_URL, MQTT_DYNSEC } = config()
+  if (!MQTT_DYNSEC || !MQTT_URL || !secrets.length) return
+  const control = await connectDynsecControl({ url: MQTT_URL, clientId: `kropla-cli-${process.pid}` })
+  try {
+    const { refused } = await giveBrokerSecrets(control, secrets)
+    if (refused.length) console.error(`The broker refused the passwords of ${refused.join(', ')}.`)
+    else
+      console.log(
+        `The broker knows the secret${secrets.length === 1 ? '' : 's'} of ${secrets.length} module${secrets.length === 1 ? '' : 's'}.`,
+      )
+  } finally {
+    await control.close()
+  }
 }
 
 const program = new Command('kropla')
@@ -112,6 +134,8 @@ fleet
         // Shown this once: the server keeps only its hash (ADR 0087).
         if (generatedSecret)
           console.log(`Device secret (write it into the module; it is not shown again): ${generatedSecret}`)
+        const given = typeof secret === 'string' ? secret : generatedSecret
+        if (given) await giveSecretsToBroker([{ serial: row.serial, secret: given }])
       }),
   )
 fleet
@@ -131,31 +155,49 @@ fleet
     if (out && fs.existsSync(out))
       fail(new FleetInputError(`${out} exists: secrets are never written over a file.`))
     let written = false
+    let known: { serial: string; secret: string }[] = []
     return withDatabase(async (database) => {
       try {
-        const { imported, generated } = await createFleetService(createFleetDal(database.db)).importCsv(
-          text,
-          {
-            ...(out
-              ? {
-                  // Written (readable by the operator only) before anything is stored, and removed again if
-                  // the import fails: every stored hash is of a secret the operator holds.
-                  saveGeneratedSecrets: async (secrets) => {
-                    const lines = ['serial,secret', ...secrets.map((s) => `${s.serial},${s.secret}`), '']
-                    await fs.promises.writeFile(out, lines.join('\n'), { flag: 'wx', mode: 0o600 })
-                    written = true
-                  },
-                }
-              : {}),
-          },
-        )
+        const { imported, generated, secrets } = await createFleetService(
+          createFleetDal(database.db),
+        ).importCsv(text, {
+          ...(out
+            ? {
+                // Written (readable by the operator only) before anything is stored, and removed again if
+                // the import fails: every stored hash is of a secret the operator holds.
+                saveGeneratedSecrets: async (secrets) => {
+                  const lines = ['serial,secret', ...secrets.map((s) => `${s.serial},${s.secret}`), '']
+                  await fs.promises.writeFile(out, lines.join('\n'), { flag: 'wx', mode: 0o600 })
+                  written = true
+                },
+              }
+            : {}),
+        })
         console.log(`Imported ${imported} modules.`)
         if (generated)
           console.log(`${generated} new device secrets written to ${out}: write each into its module.`)
+        known = secrets
       } catch (error) {
         if (written) fs.rmSync(out!, { force: true })
         throw error
       }
+      // Stored and written: a broker that cannot be reached now loses none of them (they are in the files).
+      await giveSecretsToBroker(known)
+    })
+  })
+fleet
+  .command('broker-secrets <file>')
+  .description(
+    'give the external broker (MQTT_DYNSEC) the device secrets of a CSV with serial and secret columns, those the fleet holds',
+  )
+  .action((file: string) => {
+    if (!config().MQTT_DYNSEC) fail(new FleetInputError('MQTT_DYNSEC is not set: no broker is kept in step.'))
+    if (!fs.existsSync(file)) fail(new FleetInputError(`No such file: ${file}`))
+    const text = fs.readFileSync(file, 'utf8')
+    return withDatabase(async (database) => {
+      const { matching, other } = await createFleetService(createFleetDal(database.db)).matchingSecrets(text)
+      if (other.length) console.error(`Not the fleet's secret, left out: ${other.join(', ')}`)
+      await giveSecretsToBroker(matching)
     })
   })
 

@@ -65,6 +65,20 @@ const settingsSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   MQTT_PORT: port.default(1883),
   MQTT_URL: url(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']).optional(),
+  /**
+   * With MQTT_URL: the broker is Mosquitto 2 with its dynamic-security plugin, and the server keeps
+   * its module logins and topic rights in step with the fleet (ADR 0091). MQTT_URL's user must be
+   * allowed the plugin's control topic (the `admin` role `mosquitto_ctrl dynsec init` makes).
+   */
+  MQTT_DYNSEC: flag.default(false),
+  /**
+   * Offers the HTTP authentication and authorization hook an external broker such as EMQX calls
+   * (POST /broker/v1/authenticate and /broker/v1/authorize, ADR 0091); the broker sends it as
+   * `Authorization: Bearer <token>`. Without it there is no hook.
+   */
+  MQTT_HOOK_TOKEN: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  /** How often the fleet is compared with the broker's logins (MQTT_DYNSEC): a module added or removed elsewhere is in step within this. */
+  MQTT_DYNSEC_SYNC_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
@@ -143,6 +157,16 @@ const settingsSchema = z.object({
  * where users reach it.
  */
 export const envSchema = settingsSchema.superRefine((settings, context) => {
+  if (settings.MQTT_DYNSEC) {
+    const broker = settings.MQTT_URL ? new URL(settings.MQTT_URL) : null
+    if (!broker?.username)
+      context.addIssue({
+        code: 'custom',
+        path: ['MQTT_DYNSEC'],
+        message:
+          "needs MQTT_URL with the user the server logs in as (mqtt://user:password@host:1883): that user keeps the broker's module logins through the dynamic-security plugin",
+      })
+  }
   if (settings.NODE_ENV === 'production' && !settings.PUBLIC_URL && settings.ALLOWED_HOSTS.length === 0)
     context.addIssue({
       code: 'custom',

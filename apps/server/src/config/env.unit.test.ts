@@ -93,4 +93,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ SOCKET_MAX_PER_USER: '0' })).toThrow(/SOCKET_MAX_PER_USER="0"/)
     expect(() => loadConfig({ SOCKET_MAX_PER_ADDRESS: 'many' })).toThrow(/SOCKET_MAX_PER_ADDRESS/)
   })
+  it('keeps an external Mosquitto in step only when told, and only with the user MQTT_URL logs in as', () => {
+    expect(loadConfig({})).toMatchObject({ MQTT_DYNSEC: false, MQTT_DYNSEC_SYNC_MS: 3000 })
+    expect(
+      loadConfig({ MQTT_URL: 'mqtt://kropla:pw@broker:1883', MQTT_DYNSEC: '1', MQTT_DYNSEC_SYNC_MS: '1000' }),
+    ).toMatchObject({ MQTT_DYNSEC: true, MQTT_DYNSEC_SYNC_MS: 1000 })
+    expect(() => loadConfig({ MQTT_DYNSEC: '1' })).toThrow(/MQTT_DYNSEC="1": needs MQTT_URL with the user/)
+    expect(() => loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_DYNSEC: 'yes' })).toThrow(/MQTT_DYNSEC/)
+    expect(() => loadConfig({ MQTT_DYNSEC: 'maybe' })).toThrow(/MQTT_DYNSEC="maybe"/)
+    expect(() => loadConfig({ MQTT_DYNSEC_SYNC_MS: '10' })).toThrow(/MQTT_DYNSEC_SYNC_MS="10"/)
+    // The HTTP hook's token: long enough not to be guessed, or no hook.
+    expect(loadConfig({}).MQTT_HOOK_TOKEN).toBeUndefined()
+    expect(() => loadConfig({ MQTT_HOOK_TOKEN: 'short' })).toThrow(
+      /MQTT_HOOK_TOKEN="short": must be at least 32/,
+    )
+  })
 })

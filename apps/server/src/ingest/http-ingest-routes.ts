@@ -1,8 +1,7 @@
-import { apiErrorSchema, httpIngestAnswerSchema, serialSchema } from '@kropla/domain'
+import { ingestRoutes } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { sendError } from '../app/http-errors'
+import { registerRoute } from '../app/route-table'
 import type { DeviceLogin } from './device-login'
 import type { IngestResult, IngestService } from './ingest-service'
 import type { KnownObject } from './object-directory'
@@ -36,58 +35,38 @@ export function registerHttpIngestRoutes(
     pendingCommands?: (object: KnownObject) => Promise<unknown[]>
   },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/ingest/v1/:serial',
-    {
-      schema: {
-        tags: ['devices'],
-        summary:
-          'Readings from a module over HTTP (HTTP Basic: serial and device secret, or PIN for a module without one)',
-        params: z.object({ serial: serialSchema }),
-        body: z.unknown(),
-        response: {
-          202: httpIngestAnswerSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const credentials = basicCredentials(request.headers.authorization)
-      const serial = request.params.serial
-      const login = await deps.login.authenticate(
-        serial,
-        credentials?.user === serial ? credentials.password : null,
-        request.ip,
-      )
-      if (!login.ok) {
-        const seconds = Math.ceil(login.waitMs / 1000)
-        if (seconds > 0) reply.header('retry-after', String(seconds))
-        if (login.throttled) return sendError(request, reply, 'too_many_attempts', 429, { seconds })
-        reply.header('www-authenticate', 'Basic realm="kropla-ingest"')
-        return sendError(request, reply, 'check_serial_pin', 401)
-      }
-      const { object } = login
-      const { acks, readings, hasReadings } = splitAcks(request.body)
-      const acknowledged: IngestResult['rejected'] = []
-      for (const ack of acks) acknowledged.push(...(await deps.ingest.acknowledge(object, ack)).rejected)
-      const result = hasReadings
-        ? await deps.ingest.acceptReadings(object, readings)
-        : { accepted: 0, rejected: [] }
-      const malformed = result.rejected.find(
-        (r) => r.reason === 'malformed_payload' || r.reason === 'not_allowed',
-      )
-      if (malformed) {
-        return reply
-          .code(400)
-          .send({ error: malformed.reason, message: malformed.detail ?? malformed.reason })
-      }
-      return reply.code(202).send({
-        accepted: result.accepted,
-        rejected: [...acknowledged, ...result.rejected].map((r) => ({ field: r.field, reason: r.reason })),
-        commands: (await deps.pendingCommands?.(object)) ?? [],
-      })
-    },
-  )
+  registerRoute(app, ingestRoutes.readings, {}, async (request, reply) => {
+    const credentials = basicCredentials(request.headers.authorization)
+    const serial = request.params.serial
+    const login = await deps.login.authenticate(
+      serial,
+      credentials?.user === serial ? credentials.password : null,
+      request.ip,
+    )
+    if (!login.ok) {
+      const seconds = Math.ceil(login.waitMs / 1000)
+      if (seconds > 0) reply.header('retry-after', String(seconds))
+      if (login.throttled) return sendError(request, reply, 'too_many_attempts', 429, { seconds })
+      reply.header('www-authenticate', 'Basic realm="kropla-ingest"')
+      return sendError(request, reply, 'check_serial_pin', 401)
+    }
+    const { object } = login
+    const { acks, readings, hasReadings } = splitAcks(request.body)
+    const acknowledged: IngestResult['rejected'] = []
+    for (const ack of acks) acknowledged.push(...(await deps.ingest.acknowledge(object, ack)).rejected)
+    const result = hasReadings
+      ? await deps.ingest.acceptReadings(object, readings)
+      : { accepted: 0, rejected: [] }
+    const malformed = result.rejected.find(
+      (r) => r.reason === 'malformed_payload' || r.reason === 'not_allowed',
+    )
+    if (malformed) {
+      return reply.code(400).send({ error: malformed.reason, message: malformed.detail ?? malformed.reason })
+    }
+    return reply.code(202).send({
+      accepted: result.accepted,
+      rejected: [...acknowledged, ...result.rejected].map((r) => ({ field: r.field, reason: r.reason })),
+      commands: (await deps.pendingCommands?.(object)) ?? [],
+    })
+  })
 }

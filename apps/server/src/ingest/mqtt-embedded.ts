@@ -1,10 +1,11 @@
 import net from 'node:net'
-import { downFilterSerial, isOwnDownTopic, parseUpTopic } from '@kropla/domain'
+import { parseUpTopic } from '@kropla/domain'
 import { Aedes, type AuthenticateError } from 'aedes'
 import type { Logger } from 'pino'
 import type { DeviceLogin } from './device-login'
 import { IngestClosedError, type IngestService } from './ingest-service'
 import { createKeyedQueue } from './keyed-queue'
+import { createModuleRights } from './module-rights'
 import type { ObjectDirectory } from './object-directory'
 
 export interface MqttTransport {
@@ -45,6 +46,7 @@ export async function startEmbeddedBroker(options: {
 }): Promise<MqttTransport> {
   const { directory, ingest, login, logger } = options
   const broker = await Aedes.createBroker({ concurrency: 10_000, drainTimeout: 30_000 })
+  const rights = createModuleRights(directory)
 
   broker.authenticate = (client, username, password, done) => {
     const serial = client.id
@@ -64,7 +66,8 @@ export async function startEmbeddedBroker(options: {
   broker.authorizePublish = (client, packet, done) => {
     const topic = parseUpTopic(packet.topic)
     if (!client || !topic) return done(new Error('topic not allowed'))
-    senderMayPublish(client.id, topic.serial)
+    rights
+      .mayPublishFor(client.id, topic.serial)
       .then(async (object) => {
         if (!object) return done(new Error('topic not allowed'))
         // Status goes through the subscription below, where last wills arrive as well.
@@ -79,22 +82,13 @@ export async function startEmbeddedBroker(options: {
       })
   }
 
-  async function senderMayPublish(senderSerial: string, topicSerial: string) {
-    const module = await directory.find(topicSerial)
-    if (!module || topicSerial === senderSerial) return module
-    const station = await directory.find(senderSerial)
-    return station && module.baseStationId === station.id ? module : null
-  }
-
   // A module subscribes to its own `down/#`; a base station also to those of the modules it
   // relays for, so their commands and configuration reach them over its radio link.
   broker.authorizeSubscribe = (client, subscription, done) => {
     if (!client) return done(null, null)
-    if (isOwnDownTopic(client.id, subscription.topic)) return done(null, subscription)
-    const serial = downFilterSerial(subscription.topic)
-    if (!serial) return done(null, null)
-    senderMayPublish(client.id, serial)
-      .then((module) => done(null, module ? subscription : null))
+    rights
+      .maySubscribe(client.id, subscription.topic)
+      .then((allowed) => done(null, allowed ? subscription : null))
       .catch((error: unknown) => {
         logger.error({ err: error, topic: subscription.topic }, 'subscription check failed')
         done(null, null)

@@ -109,7 +109,7 @@ export function withValueAt(base: unknown, path: FieldPath, value: unknown): unk
     list[head] = withValueAt(list[head], rest, value)
     return list
   }
-  const object = base && typeof base === 'object' && !Array.isArray(base) ? { ...base } : {}
+  const object = base && typeof base === 'object' && !Array.isArray(base) ? base : {}
   ;(object as Record<string, unknown>)[head!] = withValueAt(
     (object as Record<string, unknown>)[head!],
     rest,

@@ -19,7 +19,7 @@ import { createScratchDatabase, poolClosed } from './test-database'
 
 /**
  * A real server for integration tests: PGlite in a fresh temporary directory, or a fresh
- * database on the PostgreSQL named by TEST_DATABASE_URL; the embedded broker, or the broker named
+ * database on the PostgreSQL named by TEST_DATABASE_URL (unless `env` says DATABASE_URL ''); the embedded broker, or the broker named
  * by TEST_MQTT_URL; random ports.
  */
 export interface TestServer extends RunningServer {
@@ -36,9 +36,12 @@ export async function startTestServer(
   options: ServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-test-'))
-  const scratch = process.env.TEST_DATABASE_URL
-    ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
-    : null
+  // DATABASE_URL '' asks for the embedded database whatever the tier (a data directory that the
+  // command line opens too).
+  const scratch =
+    process.env.TEST_DATABASE_URL && env.DATABASE_URL !== ''
+      ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
+      : null
   if (!scratch && !env.DATA_DIR) await seedEmbeddedDataDir(dataDir)
   const config = loadConfig({
     PORT: '0',

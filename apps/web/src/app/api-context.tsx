@@ -1,6 +1,10 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { ApiClient } from '../lib/api'
 
+/**
+ * The API client, handed down from the composition root. Only a feature's hooks take it
+ * (`useApi`), so that every call of a screen has one place with its cache key (ADR 0090).
+ */
 const ApiContext = createContext<ApiClient | null>(null)
 
 export function ApiProvider({ client, children }: { client: ApiClient; children: ReactNode }) {

@@ -28,7 +28,7 @@ describe('the answer contract the fake servers are held to', () => {
 
   it('catches a fake route the contract has no schema for', async () => {
     expect(await contractBreach('GET', '/api/sunshine?at=now', json(200, { sunny: true }))).toBe(
-      'GET /api/sunshine is answered by a fake but has no schema in the answer contract',
+      'GET /api/sunshine is answered by a fake but is not in the route table',
     )
   })
 
@@ -37,6 +37,9 @@ describe('the answer contract the fake servers are held to', () => {
       /answered 200, which the server does not answer with/,
     )
     expect(await contractBreach('GET', '/api/me', json(500, 'Internal'))).toMatch(/with no API error/)
+    expect(
+      await contractBreach('GET', '/api/me', json(409, { error: 'conflict', message: 'Conflict' })),
+    ).toMatch(/answered 409, which the server does not answer with/)
   })
 
   it('tells a literal path from a route with a parameter', async () => {

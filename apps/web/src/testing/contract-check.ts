@@ -1,25 +1,11 @@
 import { apiErrorSchema } from '@kropla/domain'
-import { answerContract } from './answer-contract'
-
-/** The contract's routes as patterns, literal paths first (`/api/users/me` before `/api/users/:id`). */
-const routes = Object.entries(answerContract)
-  .map(([route, answers]) => {
-    const [method = '', template = ''] = route.split(' ')
-    const parameters = template.match(/:\w+/g)?.length ?? 0
-    const pattern = new RegExp(`^${template.replace(/:\w+/g, '[^/]+')}$`)
-    return {
-      method,
-      pattern,
-      parameters,
-      answers: answers as Record<number, { parse(input: unknown): unknown }>,
-    }
-  })
-  .sort((a, b) => a.parameters - b.parameters)
+import { answersWithError, contractRouteOf } from './answer-contract'
 
 /**
- * What is wrong with a fake server's answer by the contract, or null: a success answer of a route
- * the contract does not know, a status the route does not answer with, a body its domain schema
- * refuses; an error answer that is not the `{ error, message, issues? }` every error is.
+ * What is wrong with a fake server's answer by the contract (the route table), or null: an answer
+ * on a route the table does not have, a status the route does not answer with, a success body its
+ * entry's schema refuses; an error answer that is not the `{ error, message, issues? }` every
+ * error is.
  */
 export async function contractBreach(
   method: string,
@@ -31,25 +17,25 @@ export async function contractBreach(
   let body: unknown = null
   const isCsv = response.ok && (response.headers.get('content-type') ?? '').startsWith('text/csv')
   try {
-    // A CSV export is text, checked as text by its route's parser.
+    // A CSV export is text, checked as text by its entry's schema.
     body = isCsv ? text : text ? JSON.parse(text) : null
   } catch {
     return `${method} ${path} answered ${response.status} with a body that is not JSON`
   }
+  const route = contractRouteOf(method, path)
+  if (!route) return `${method} ${path} is answered by a fake but is not in the route table`
   if (!response.ok) {
+    if (!answersWithError(route, response.status))
+      return `${method} ${path} answered ${response.status}, which the server does not answer with`
     const parsed = apiErrorSchema.safeParse(body)
     return parsed.success ? null : `${method} ${path} answered ${response.status} with no API error`
   }
-  const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path))
-  if (!route) return `${method} ${path} is answered by a fake but has no schema in the answer contract`
-  const schema = route.answers[response.status]
+  const schema = route.entry.answers[response.status]
   if (!schema) return `${method} ${path} answered ${response.status}, which the server does not answer with`
-  try {
-    schema.parse(body)
-    return null
-  } catch (cause) {
-    return `${method} ${path} answered outside its domain schema: ${String(cause)}`
-  }
+  const parsed = schema.safeParse(body)
+  return parsed.success
+    ? null
+    : `${method} ${path} answered outside its domain schema: ${String(parsed.error)}`
 }
 
 const breaches: string[] = []

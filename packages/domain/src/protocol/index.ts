@@ -1,3 +1,5 @@
+export * from './broker-hook'
+export * from './broker-rights'
 export * from './payloads'
 export * from './topics'
 export * from './validate-readings'

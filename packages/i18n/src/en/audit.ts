@@ -4,7 +4,6 @@ export const enAudit = {
     'Every change in every account: who made it (an operator on support access on behalf of the account), what changed, when and from which address.',
   account_intro:
     "Every change in this account: who made it, what changed, when and from which address. Visits of the provider's support are listed too.",
-  load_failed: 'The log could not be loaded. Try again.',
   count_one: '{{count}} entry',
   count_few: '{{count}} entries',
   count_many: '{{count}} entries',

@@ -43,7 +43,7 @@ export const enErrors = {
   secret_needs_account:
     'Only a module activated in a client account can be given a secret: it needs a connection of its own.',
   secret_external_broker:
-    'With an external MQTT broker the broker checks module logins: give modules their secrets through its settings.',
+    "With an external MQTT broker the broker checks module logins: give modules their secrets through its settings, or set MQTT_DYNSEC to let Kropla keep a Mosquitto broker's module logins in step.",
   secret_on_its_way:
     'A secret is already on its way to this module: wait for its answer (at most a day) before sending another.',
   nothing_to_change: 'Nothing to change.',

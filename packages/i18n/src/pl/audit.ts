@@ -6,7 +6,6 @@ export const plAudit: AppMessages['audit'] = {
     'Każda zmiana na każdym koncie: kto jej dokonał (operator w trybie wsparcia w imieniu konta), co się zmieniło, kiedy i z jakiego adresu.',
   account_intro:
     'Każda zmiana na tym koncie: kto jej dokonał, co się zmieniło, kiedy i z jakiego adresu. Widać tu też wejścia wsparcia dostawcy.',
-  load_failed: 'Nie udało się wczytać dziennika. Spróbuj ponownie.',
   count_one: '{{count}} wpis',
   count_few: '{{count}} wpisy',
   count_many: '{{count}} wpisów',

@@ -45,7 +45,7 @@ export const plErrors: AppMessages['errors'] = {
   secret_needs_account:
     'Sekret można nadać tylko modułowi aktywowanemu na koncie klienta: potrzebuje własnego połączenia.',
   secret_external_broker:
-    'Przy zewnętrznym brokerze MQTT to broker sprawdza logowania modułów: nadaj sekrety w jego ustawieniach.',
+    'Przy zewnętrznym brokerze MQTT to broker sprawdza logowania modułów: nadaj sekrety w jego ustawieniach albo włącz MQTT_DYNSEC, a Kropla sama będzie uzgadniać loginy modułów z brokerem Mosquitto.',
   secret_on_its_way:
     'Sekret jest już w drodze do tego modułu: przed wysłaniem kolejnego poczekaj na jego odpowiedź (najwyżej dobę).',
   nothing_to_change: 'Nie ma nic do zmiany.',

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { testBundle } from '../../test/test-bundle'
 import { until } from '../../test/test-server'
 import { DataDirLockUnavailableError, lockDataDir } from './data-dir-lock'
 
@@ -11,7 +11,8 @@ import { DataDirLockUnavailableError, lockDataDir } from './data-dir-lock'
  * Real `kropla serve` processes on one DATA_DIR, killed as an operator's machine or a container
  * runtime would kill them. The lock must follow the processes' lives, whatever their pids say.
  */
-const bin = fileURLToPath(new URL('../../../bin/kropla.mjs', import.meta.url))
+// The command line bundled once for the run (ADR 0095): the same source as bin/kropla.mjs.
+const bin = testBundle('kropla')
 const startWait = 90_000
 // A container's PID namespace, when this machine lets us make one (root with unshare(1), as on CI).
 const pidNamespaces =
@@ -102,7 +103,8 @@ const socketOf = (dataDir: string) => path.join(dataDir, 'run', '.s.PGSQL.5432')
 /** Whether any process at all holds the kernel lock on the file, asked of flock(1) itself. */
 const lockIsFree = (dataDir: string) => spawnSync('flock', ['-x', '-n', lockOf(dataDir), 'true']).status === 0
 
-describe.runIf(!process.env.TEST_DATABASE_URL)('the data-directory lock across processes', () => {
+// In every tier: the processes run on the embedded database whatever TEST_DATABASE_URL says.
+describe('the data-directory lock across processes', () => {
   it(
     'lets a server start after the last one was killed with SIGKILL, even when the lock file names a live process',
     async () => {

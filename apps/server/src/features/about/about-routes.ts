@@ -1,6 +1,6 @@
-import { type About, aboutSchema, apiErrorSchema, languages } from '@kropla/domain'
+import { type About, aboutRoutes, languages } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { registerRoute } from '../../app/route-table'
 import { requireUser } from '../auth/auth-hooks'
 
 /** What settings > help, payments and about read from the server's configuration (the same for every account). */
@@ -16,16 +16,5 @@ export function aboutOf(config: { HELP_URL: string; ORDER_EMAIL: string; SUPPORT
 
 /** GET /api/about: the help site per language and the provider's mailboxes. */
 export function registerAboutRoutes(app: FastifyInstance, deps: { about: About }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/about',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ['settings'],
-        summary: 'The help site per language (HELP_URL) and the order and support mailboxes',
-        response: { 200: aboutSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-    },
-    () => deps.about,
-  )
+  registerRoute(app, aboutRoutes.get, { preValidation: requireUser }, () => deps.about)
 }

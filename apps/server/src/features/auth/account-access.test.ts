@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '../../db/schema'
+import { testBundle } from '../../test/test-bundle'
 import {
   connectBrowserSocket,
   httpSession,
@@ -145,7 +145,8 @@ describe('a session whose account becomes blocked or expired', () => {
   })
 })
 
-const bin = fileURLToPath(new URL('../../../bin/kropla.mjs', import.meta.url))
+// The command line bundled once for the run (ADR 0095): the same source as bin/kropla.mjs.
+const bin = testBundle('kropla')
 const run = promisify(execFile)
 
 /** `kropla …` as an operator runs it, on the embedded database in `dataDir`. */
@@ -161,10 +162,11 @@ async function kropla(dataDir: string, ...args: string[]) {
   }
 }
 
-describe.runIf(!process.env.TEST_DATABASE_URL)('the operator command line', () => {
+// On the embedded database in every tier: the command line and the server share its data directory.
+describe('the operator command line', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-access-cli-'))
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
-  const serve = () => startTestServer({ ...mailboxes, DATA_DIR: dataDir })
+  const serve = () => startTestServer({ ...mailboxes, DATA_DIR: dataDir, DATABASE_URL: '' })
 
   it('blocks, unblocks, expires accounts and assigns users to further accounts', {
     timeout: 300_000,

@@ -10,8 +10,11 @@ export const sessionCookie = 'kropla_session'
 export const anonymousCsrfCookie = 'kropla_csrf'
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** Device ingest authenticates with HTTP Basic, not a browser session, so CSRF does not apply. */
-const csrfExempt = ['/ingest/']
+/**
+ * Device ingest authenticates with HTTP Basic and an external broker's hook with its bearer token,
+ * not a browser session, so CSRF does not apply.
+ */
+const csrfExempt = ['/ingest/', '/broker/']
 /**
  * GETs that change state all the same: `GET /logout` is the spec's call, so it needs the token
  * too, or any site could log a user out with a link or an <img>.

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { apiErrorSchema, loginGate, loginSchema, okAnswerSchema, tokenResponseSchema } from '@kropla/domain'
+import { authRoutes, loginGate } from '@kropla/domain'
 import { type Lang, langCookieName, pickLang } from '@kropla/i18n/lang'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sendError } from '../../app/http-errors'
+import { registerRoute } from '../../app/route-table'
 import type { UsersDal } from '../users/users-dal'
 import { anonymousCsrfCookie } from './auth-hooks'
 import type { BrowserSessions } from './browser-sessions'
@@ -23,92 +23,60 @@ export interface AuthRouteDeps {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
-  const routes = app.withTypeProvider<ZodTypeProvider>()
   const { cookieOptions } = deps.browserSessions
 
-  routes.get(
-    '/token',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'CSRF token for the next writes',
-        response: { 200: tokenResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      if (request.auth) return { token: request.auth.csrfToken }
-      const token = request.cookies[anonymousCsrfCookie] ?? randomBytes(24).toString('base64url')
-      reply.setCookie(anonymousCsrfCookie, token, { ...cookieOptions(request), sameSite: 'strict' })
-      return { token }
-    },
-  )
+  registerRoute(app, authRoutes.token, {}, async (request, reply) => {
+    if (request.auth) return { token: request.auth.csrfToken }
+    const token = request.cookies[anonymousCsrfCookie] ?? randomBytes(24).toString('base64url')
+    reply.setCookie(anonymousCsrfCookie, token, { ...cookieOptions(request), sameSite: 'strict' })
+    return { token }
+  })
 
-  routes.post(
-    '/login',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'Log in with e-mail and password',
-        body: loginSchema,
-        response: { 200: okAnswerSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const attempt = {
-        email: request.body.email,
-        ip: request.ip,
-        device: request.cookies[deviceCookie],
-      }
-      // The login gate (@kropla/domain) decides; the steps here only gather its facts in its order.
-      const reserved = await deps.throttle.begin(attempt)
-      const before = loginGate({ waitSeconds: reserved.waitSeconds })
-      if (before.kind === 'wait') {
-        reply.header('retry-after', String(before.retryAfterSeconds))
-        return sendError(request, reply, 'too_many_attempts', undefined, {
-          seconds: before.retryAfterSeconds,
-        })
-      }
-      // Counted as a failure already; a success takes that back.
-      const user = await deps.users.findByEmail(request.body.email)
-      const valid = user?.password_hash
-        ? await verifyPassword(request.body.password, user.password_hash)
-        : await verifyAgainstDecoy(request.body.password)
-      const verdict = loginGate({
-        waitSeconds: reserved.waitSeconds,
-        passwordMatches: Boolean(user && valid),
+  registerRoute(app, authRoutes.login, {}, async (request, reply) => {
+    const attempt = {
+      email: request.body.email,
+      ip: request.ip,
+      device: request.cookies[deviceCookie],
+    }
+    // The login gate (@kropla/domain) decides; the steps here only gather its facts in its order.
+    const reserved = await deps.throttle.begin(attempt)
+    const before = loginGate({ waitSeconds: reserved.waitSeconds })
+    if (before.kind === 'wait') {
+      reply.header('retry-after', String(before.retryAfterSeconds))
+      return sendError(request, reply, 'too_many_attempts', undefined, {
+        seconds: before.retryAfterSeconds,
       })
-      if (verdict.kind !== 'proceed' || !user) {
-        if (user) await deps.browserSessions.recordFailedLogin(request, user)
-        return sendError(request, reply, 'incorrect_login')
-      }
-      await deps.throttle.succeeded(reserved)
-      reply.setCookie(deviceCookie, deps.throttle.issueDeviceToken(user.email), {
-        ...cookieOptions(request),
-        path: '/login',
-        maxAge: deviceCookieMaxAge,
-      })
-      // Told only to whoever knows the password: blocked and expired accounts are refused there.
-      await deps.browserSessions.start(request, reply, user)
-      await deps.onLogin?.(
-        user.id_client,
-        pickLang([request.cookies[langCookieName], request.headers['accept-language']]),
-      )
-      return { ok: true as const }
-    },
-  )
+    }
+    // Counted as a failure already; a success takes that back.
+    const user = await deps.users.findByEmail(request.body.email)
+    const valid = user?.password_hash
+      ? await verifyPassword(request.body.password, user.password_hash)
+      : await verifyAgainstDecoy(request.body.password)
+    const verdict = loginGate({
+      waitSeconds: reserved.waitSeconds,
+      passwordMatches: Boolean(user && valid),
+    })
+    if (verdict.kind !== 'proceed' || !user) {
+      if (user) await deps.browserSessions.recordFailedLogin(request, user)
+      return sendError(request, reply, 'incorrect_login')
+    }
+    await deps.throttle.succeeded(reserved)
+    reply.setCookie(deviceCookie, deps.throttle.issueDeviceToken(user.email), {
+      ...cookieOptions(request),
+      path: '/login',
+      maxAge: deviceCookieMaxAge,
+    })
+    // Told only to whoever knows the password: blocked and expired accounts are refused there.
+    await deps.browserSessions.start(request, reply, user)
+    await deps.onLogin?.(
+      user.id_client,
+      pickLang([request.cookies[langCookieName], request.headers['accept-language']]),
+    )
+    return { ok: true as const }
+  })
 
-  routes.get(
-    '/logout',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'End the session (needs the csrf-token header, like a write)',
-        response: { 200: okAnswerSchema, 403: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      await deps.browserSessions.logout(request, reply)
-      return { ok: true as const }
-    },
-  )
+  registerRoute(app, authRoutes.logout, {}, async (request, reply) => {
+    await deps.browserSessions.logout(request, reply)
+    return { ok: true as const }
+  })
 }

@@ -116,6 +116,8 @@ export function createCommandService(deps: {
   now?: () => Date
   /** A module now logs in with a new secret: the caches that know its credentials forget them. */
   forgetModule?: (serial: string) => void
+  /** A module now logs in with this secret: an external broker kept in step is given it (ADR 0091). */
+  onSecret?: (serial: string, secret: string) => Promise<void>
   /** How long before an unanswered command times out; COMMAND_TIMEOUT_MS unless a test says otherwise. */
   timeoutMs?: number
   /** How long a credentials command waits for its answer; CREDENTIALS_TIMEOUT_MS unless a test says otherwise. */
@@ -290,6 +292,7 @@ export function createCommandService(deps: {
       if (!row) return []
       if (secret) {
         deps.forgetModule?.(object.serial)
+        await deps.onSecret?.(object.serial, secret)
         deps.logger.info({ serial: object.serial, command: row.id }, 'module moved onto a device secret')
       }
       if (isCredentialsCommand(row) && !isCommandPending(row.status))

@@ -68,6 +68,29 @@ export function createFleetService(dal: FleetDal) {
       return { row, generatedSecret }
     },
 
+    /**
+     * `kropla fleet broker-secrets`: the lines of a CSV with serial and secret columns (the fleet
+     * file, or a --secrets-out file) whose secret is the one the fleet holds the hash of; the
+     * serials of the others (unknown, or another secret) are named.
+     */
+    async matchingSecrets(text: string): Promise<{ matching: GeneratedSecret[]; other: string[] }> {
+      const records = parse(text, {
+        columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+        skip_empty_lines: true,
+        trim: true,
+      }) as Record<string, string>[]
+      const matching: GeneratedSecret[] = []
+      const other: string[] = []
+      for (const { serial = '', secret = '' } of records) {
+        if (!secret || secret === 'none') continue
+        const row = await dal.findBySerial(serial)
+        if (row?.secret_hash && row.secret_hash === hashDeviceSecret(secret))
+          matching.push({ serial, secret })
+        else other.push(serial)
+      }
+      return { matching, other }
+    },
+
     async setBaseStation(serial: string, stationSerial: string) {
       const station = await dal.findBySerial(stationSerial)
       if (!station) throw new FleetInputError(`No module ${stationSerial} in the fleet.`)
@@ -84,7 +107,12 @@ export function createFleetService(dal: FleetDal) {
     async importCsv(
       text: string,
       options: { saveGeneratedSecrets?: (secrets: GeneratedSecret[]) => Promise<void> } = {},
-    ): Promise<{ imported: number; generated: number }> {
+    ): Promise<{
+      imported: number
+      generated: number
+      /** Every secret stored, given in the file or made here: for an external broker kept in step (ADR 0091). */
+      secrets: GeneratedSecret[]
+    }> {
       const records = parse(text, {
         columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
         skip_empty_lines: true,
@@ -116,6 +144,7 @@ export function createFleetService(dal: FleetDal) {
 
       const existing = await dal.existingSerials(valid.map(({ module }) => module.serial))
       const generated: GeneratedSecret[] = []
+      const known = new Map<string, string>()
       const entries = valid.map(({ module, clientName, secret }) => {
         let given = secret === 'none' ? undefined : secret
         // A serial listed twice makes one secret: the later line is the one stored.
@@ -123,6 +152,8 @@ export function createFleetService(dal: FleetDal) {
           given = newDeviceSecret()
           generated.push({ serial: module.serial, secret: given })
         }
+        if (given !== undefined) known.set(module.serial, given)
+        else known.delete(module.serial)
         return { module: stored({ ...module, secret: given }), clientName }
       })
       const kept = new Map(entries.map((entry) => [entry.module.serial, entry.module.secretHash]))
@@ -138,7 +169,11 @@ export function createFleetService(dal: FleetDal) {
       }
       // One transaction: a failure part way (the database gone, a disk full) imports none either.
       const imported = await dal.saveModules(entries)
-      return { imported, generated: handedOut.length }
+      return {
+        imported,
+        generated: handedOut.length,
+        secrets: [...known].map(([serial, secret]) => ({ serial, secret })),
+      }
     },
   }
 }

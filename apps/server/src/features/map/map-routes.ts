@@ -1,12 +1,6 @@
-import {
-  apiErrorSchema,
-  type GeoPoint,
-  type MapSettings,
-  mapDefaults,
-  mapSettingsSchema,
-} from '@kropla/domain'
+import { type GeoPoint, type MapSettings, mapDefaults, mapRoutes } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { registerRoute } from '../../app/route-table'
 import { requireUser } from '../auth/auth-hooks'
 
 /** The map's server-wide settings (MAP_TILE_URL, MAP_TILE_ATTRIBUTION, GEOCODER_URL); the farm is each account's. */
@@ -33,17 +27,8 @@ export function registerMapRoutes(
     farmPoint: (idClient: number) => Promise<GeoPoint | null>
   },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/map/settings',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ['regions'],
-        summary:
-          "Map background: the tile address (none: no background), its credit and the largest zoom; the account's farm place; whether addresses can be looked up",
-        response: { 200: mapSettingsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-    },
-    async (request) => ({ ...deps.settings, farm: await deps.farmPoint(request.auth!.user.id_client) }),
-  )
+  registerRoute(app, mapRoutes.settings, { preValidation: requireUser }, async (request) => ({
+    ...deps.settings,
+    farm: await deps.farmPoint(request.auth!.user.id_client),
+  }))
 }

@@ -25,6 +25,8 @@ export function createFleetImports(deps: {
   now: () => Date
   /** An import that failed for a reason of the server's (logged; the job says `errors.internal`). */
   onFailure: (error: unknown) => void
+  /** The imported modules' device secrets, once all are written (the external broker's rights, ADR 0091). */
+  onSecrets?: (modules: { serial: string; secret: string }[]) => Promise<void>
 }) {
   const jobs = new Map<string, { job: FleetImportJob; endedAt: number | null; ended: Promise<void> }>()
   let running: string | null = null
@@ -93,6 +95,11 @@ export function createFleetImports(deps: {
       job.imported = 0
       throw error
     }
+    await deps.onSecrets?.(
+      valid.flatMap(({ module }) =>
+        module.secret ? [{ serial: module.serial, secret: module.secret }] : [],
+      ),
+    )
     job.state = 'done'
   }
 

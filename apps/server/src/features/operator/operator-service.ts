@@ -124,8 +124,14 @@ export function createOperatorService(deps: {
   forgetModule: (serial: string) => void
   /** Sends `down/credentials` (the command machinery). */
   commands: Pick<CommandService, 'sendCredentials'>
-  /** MQTT_URL is set: the external broker, not this server, checks module logins. */
+  /**
+   * MQTT_URL is set and the server neither keeps that broker's logins (MQTT_DYNSEC) nor answers its
+   * login hook (MQTT_HOOK_TOKEN): the broker checks module logins from its own configuration, which
+   * a new secret would not reach.
+   */
   externalBroker: boolean
+  /** Secrets known at this moment (a fleet file imported): an external broker kept in step is given them (ADR 0091). */
+  onSecrets?: (modules: { serial: string; secret: string }[]) => Promise<void>
   now: () => Date
 }) {
   const { dal } = deps

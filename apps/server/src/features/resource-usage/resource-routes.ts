@@ -1,17 +1,8 @@
-import {
-  apiErrorSchema,
-  idParamsSchema,
-  okAnswerSchema,
-  type ResourceUsage,
-  resourceUsageSchema,
-} from '@kropla/domain'
+import type { ResourceUsage, resourceRoutes, usageRoute } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { z } from 'zod'
+import { registerRoute } from '../../app/route-table'
 import { requireUser } from '../auth/auth-hooks'
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
-const writeErrors = { ...errors, 409: apiErrorSchema, 500: apiErrorSchema }
 
 /** What a resource's routes call; every call is scoped to the session's client account. */
 export interface ResourceService<Item, Input> {
@@ -23,105 +14,44 @@ export interface ResourceService<Item, Input> {
   usage?(idClient: number, id: number): Promise<ResourceUsage>
 }
 
-export interface ResourceRoutes<Item extends z.ZodType, Save extends z.ZodType> {
-  /** e.g. /api/water_sources */
-  path: string
-  tag: string
-  item: Item
-  save: Save
-  service: ResourceService<z.output<Item>, z.output<Save>>
-  summaries: { list: string; get: string; create: string; update: string; remove: string; usage?: string }
-}
+type ResourceEntries<Item extends z.ZodType, Save extends z.ZodType> = ReturnType<
+  typeof resourceRoutes<string, Item, Save>
+> & { usage?: ReturnType<typeof usageRoute<string>> }
 
 /**
- * The routes of a resource of the current client account (any of its users, as for modules):
- * GET list, GET :id, POST (201), PUT :id, DELETE :id and, when the service has it, GET :id/usage.
- * Another account's id answers 404 not_found.
+ * The routes of a resource of the current client account (any of its users, as for modules), as
+ * the route table declares them (`resourceRoutes` in @kropla/domain): GET list, GET :id, POST
+ * (201), PUT :id, DELETE :id and, where the table has it, GET :id/usage. Another account's id
+ * answers 404 not_found.
  */
 export function registerResourceRoutes<Item extends z.ZodType, Save extends z.ZodType>(
   app: FastifyInstance,
-  options: ResourceRoutes<Item, Save>,
+  table: ResourceEntries<Item, Save>,
+  service: ResourceService<z.output<Item>, z.output<Save>>,
 ) {
-  const routes = app.withTypeProvider<ZodTypeProvider>()
-  const { path, service, summaries } = options
-  const tags = [options.tag]
-  // The type provider cannot resolve a generic schema: the routes see plain zod types, and the
+  // The handlers cannot be typed through a generic schema: the routes see plain zod types, and the
   // service's types (output<Item>, output<Save>) hold what goes in and out.
-  const item: z.ZodType = options.item
-  const save: z.ZodType = options.save
-
-  routes.get(
-    path,
-    {
-      preValidation: requireUser,
-      schema: { tags, summary: summaries.list, response: { 200: z.array(item), ...errors } },
-    },
-    (request) => service.list(request.auth!.user.id_client),
+  const routes: ResourceEntries<z.ZodType, z.ZodType> = table
+  const options = { preValidation: requireUser }
+  registerRoute(app, routes.list, options, (request) => service.list(request.auth!.user.id_client))
+  registerRoute(app, routes.get, options, (request) =>
+    service.get(request.auth!.user.id_client, request.params.id),
   )
-  routes.get(
-    `${path}/:id`,
-    {
-      preValidation: requireUser,
-      schema: { tags, summary: summaries.get, params: idParamsSchema, response: { 200: item, ...errors } },
-    },
-    (request) => service.get(request.auth!.user.id_client, request.params.id),
+  registerRoute(app, routes.create, options, async (request, reply) => {
+    const created = await service.create(request.auth!.user.id_client, request.body as z.output<Save>)
+    return reply.code(201).send(created)
+  })
+  registerRoute(app, routes.update, options, (request) =>
+    service.update(request.auth!.user.id_client, request.params.id, request.body as z.output<Save>),
   )
-  routes.post(
-    path,
-    {
-      preValidation: requireUser,
-      schema: { tags, summary: summaries.create, body: save, response: { 201: item, ...writeErrors } },
-    },
-    async (request, reply) => {
-      const created = await service.create(request.auth!.user.id_client, request.body as z.output<Save>)
-      return reply.code(201).send(created)
-    },
-  )
-  routes.put(
-    `${path}/:id`,
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        summary: summaries.update,
-        params: idParamsSchema,
-        body: save,
-        response: { 200: item, ...writeErrors },
-      },
-    },
-    (request) =>
-      service.update(request.auth!.user.id_client, request.params.id, request.body as z.output<Save>),
-  )
-  routes.delete(
-    `${path}/:id`,
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        summary: summaries.remove,
-        params: idParamsSchema,
-        response: { 200: okAnswerSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      await service.remove(request.auth!.user.id_client, request.params.id)
-      return { ok: true as const }
-    },
-  )
-  const usage = service.usage?.bind(service)
-  if (usage)
-    routes.get(
-      `${path}/:id/usage`,
-      {
-        preValidation: requireUser,
-        schema: {
-          tags,
-          summary:
-            summaries.usage ?? 'What holds it: blocking uses refuse removal, warnings are detached by it',
-          params: idParamsSchema,
-          response: { 200: resourceUsageSchema, ...errors },
-        },
-      },
-      (request) => usage(request.auth!.user.id_client, request.params.id),
-    )
+  registerRoute(app, routes.remove, options, async (request) => {
+    await service.remove(request.auth!.user.id_client, request.params.id)
+    return { ok: true as const }
+  })
+  const { usage } = routes
+  if (usage) {
+    const usageOf = service.usage?.bind(service)
+    if (!usageOf) throw new Error(`${usage.path}: the route table has it, the service has no usage`)
+    registerRoute(app, usage, options, (request) => usageOf(request.auth!.user.id_client, request.params.id))
+  }
 }

@@ -1,5 +1,5 @@
 import {
-  dayOrMomentSchema,
+  type calendarQuerySchema,
   expandSchedule,
   type NominalRun,
   type OutputPlanRow,
@@ -7,9 +7,10 @@ import {
   type ScheduleHistory,
   type ScheduleInput,
   type SchedulePreview,
+  type scheduleHistoryQuerySchema,
   scheduleWarnings,
 } from '@kropla/domain'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
 import type { Db } from '../../db/client'
 import { heldOpenings, plannableRuns } from '../../runtime/held-openings'
@@ -37,15 +38,6 @@ export const historyMaxDays = 366
 /** The id a schedule not saved yet takes in the preview: above every saved one, as it will be. */
 const unsavedScheduleId = 2_147_483_647
 
-/** An ISO moment, or a calendar day (`YYYY-MM-DD`: its start in the user's time zone). */
-const momentSchema = dayOrMomentSchema
-export const historyQuerySchema = z.object({
-  id_schedule: z.coerce.number().int().positive().max(2_147_483_647),
-  d0: momentSchema,
-  d1: momentSchema,
-})
-export const calendarQuerySchema = z.object({ from: momentSchema, to: momentSchema })
-
 /** Refuses a range that is empty, reversed or longer than `maxDays` (400 on `toField`). */
 function range(from: Date, to: Date, maxDays: number, toField: string) {
   if (to <= from) throw rangeRefusal(toField, 'errors.too_small')
@@ -68,9 +60,6 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
   }
 
   return {
-    historyQuerySchema,
-    calendarQuerySchema,
-
     /**
      * Spec 02 section 7: the dates exactly as asked, element runs and water-source runs apart; an
      * element run that names no element of the schedule (no `element_index`) is dropped, as the
@@ -78,7 +67,7 @@ export function createSchedulePlansService(deps: { db: Db; now?: () => Date }) {
      */
     async history(
       actor: ScheduleActor,
-      query: z.output<typeof historyQuerySchema>,
+      query: z.output<typeof scheduleHistoryQuerySchema>,
     ): Promise<ScheduleHistory> {
       const { from, to } = range(
         await momentOf(actor, query.d0),

@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router'
 import { decideAccess } from '../../features/session/route-access'
 import { SessionProvider } from '../../features/session/SessionProvider'
-import { useMe } from '../../features/session/useMe'
-import { useSessionState } from '../../features/session/useSessionState'
+import { useMe } from '../../features/session/use-me'
+import { useSessionState } from '../../features/session/use-session-state'
 import { ErrorState } from '../ui/ErrorState'
 import { PendingState } from '../ui/PendingState'
 

@@ -1,6 +1,6 @@
 import { isAdmin } from '@kropla/domain'
 import { Outlet } from 'react-router'
-import { useSession } from '../../features/session/useSession'
+import { useSession } from '../../features/session/use-session'
 import { AccessDenied } from '../ui/AccessDenied'
 
 /**

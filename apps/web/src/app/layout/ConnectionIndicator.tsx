@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { ConnectionState } from '../../features/realtime/useRealtime'
+import type { ConnectionState } from '../../features/realtime/use-realtime'
 
 /** The real-time channel's state, 1 connected or 0 disconnected (spec 01 section 4). */
 export function ConnectionIndicator({ state }: { state: ConnectionState }) {

@@ -2,7 +2,7 @@ import { Box, NavLink as MantineNavLink } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation } from 'react-router'
-import { useSession } from '../../features/session/useSession'
+import { useSession } from '../../features/session/use-session'
 import { AccountSwitcher } from '../../features/switcher/AccountSwitcher'
 import { type NavItem, navItemsFor } from './nav-items'
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { useErrorMessage } from './useErrorMessage'
+import { useErrorMessage } from './use-error-message'
 
 interface ErrorStateProps {
   error: unknown

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core'
-import { useErrorMessage } from './useErrorMessage'
+import { useErrorMessage } from './use-error-message'
 
 /** A refused or failed request, in words, above the form that sent it. */
 export function FailureAlert({ error, testId }: { error: unknown; testId: string }) {

@@ -1,6 +1,6 @@
 import { Card, Table } from '@mantine/core'
 import { type ReactNode, useRef } from 'react'
-import { stackedTableClass, useStackedLabels } from './useStackedLabels'
+import { stackedTableClass, useStackedLabels } from './use-stacked-labels'
 
 interface ListTableProps {
   testId: string

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { loadTimeoutMs } from '../../lib/constants'
-import { useTimedOut } from './useTimedOut'
+import { useTimedOut } from './use-timed-out'
 
 /** A part of the screen the user waits for; after the spec's 120 s it says it did not load. */
 export function PendingState({ fullPage = false }: { fullPage?: boolean }) {

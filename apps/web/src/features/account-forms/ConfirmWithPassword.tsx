@@ -1,12 +1,8 @@
-import { okAnswerSchema } from '@kropla/domain'
 import { Modal, PasswordInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { useApi } from '../../app/api-context'
-import { reloadPage } from '../../lib/reload'
 import { type FormSchema, showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
-import { endLocalSession } from '../session/end-session'
+import { usePasswordConfirmedDeletion } from './account-forms-api'
 import { DeletionForm, DeletionWarning } from './DeletionForm'
 
 interface PasswordValues extends Record<string, unknown> {
@@ -50,15 +46,8 @@ export function ConfirmWithPassword<Values extends PasswordValues>({
   submitLabel,
   fieldsBefore,
 }: ConfirmWithPasswordProps<Values>) {
-  const api = useApi()
-  const queryClient = useQueryClient()
   const form = useSchemaForm(deletion.schema, deletion.initialValues)
-  const remove = useMutation({
-    mutationFn: (body: unknown) => api.delete(deletion.path, body, okAnswerSchema),
-    onSuccess: () => {
-      endLocalSession(queryClient, api)
-      reloadPage('#/login')
-    },
+  const remove = usePasswordConfirmedDeletion(deletion.path, {
     onError: (error) => showServerErrorAtFields(form, error, deletion.fieldOfCode),
   })
   // Reopening starts afresh: no typed password, no refusal from the last attempt.

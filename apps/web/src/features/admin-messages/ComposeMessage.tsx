@@ -1,14 +1,12 @@
-import { adminMessageSchema, saveMessageSchema } from '@kropla/domain'
+import { saveMessageSchema } from '@kropla/domain'
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
+import { useMessageTemplates, usePublishMessage } from './admin-messages-api'
 import { BilingualTextFields, MessageTypeSelect } from './MessageTextFields'
-import { adminMessagesQueryKey, useMessageTemplates } from './use-admin-messages'
 
 type RecipientKind = 'all' | 'users' | 'clients'
 interface ComposeValues extends Record<string, unknown> {
@@ -56,19 +54,15 @@ function toRequest(values: Record<string, unknown>) {
 export function ComposeMessage() {
   const { t } = useTranslation()
   const needsServer = useNeedsServer(offlineBannerReasonId)
-  const api = useApi()
-  const queryClient = useQueryClient()
   const templates = useMessageTemplates()
   const form = useSchemaForm<ComposeValues>(withFormInput(saveMessageSchema, toRequest), blank)
-  const publish = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/admin/messages', body, adminMessageSchema),
+  const publish = usePublishMessage({
     onSuccess: (message) => {
       notifications.show({
         color: 'teal',
         message: t('admin_messages.published', { count: message.recipient_count }),
       })
       form.setValues(blank)
-      void queryClient.invalidateQueries({ queryKey: adminMessagesQueryKey })
     },
     onError: (error) => showServerErrorAtFields(form, error, {}),
   })

@@ -1,25 +1,17 @@
-import {
-  type MessageTemplate,
-  messageTemplateSchema,
-  okAnswerSchema,
-  saveMessageTemplateSchema,
-} from '@kropla/domain'
+import { type MessageTemplate, saveMessageTemplateSchema } from '@kropla/domain'
 import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
-import { ErrorState } from '../../app/ui/ErrorState'
 import { FailureAlert } from '../../app/ui/FailureAlert'
+import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { PendingState } from '../../app/ui/PendingState'
 import { RowActions } from '../../app/ui/RowActions'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { showServerErrorAtFields, useSchemaForm, withFormInput } from '../../lib/use-schema-form'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
+import { useDeleteTemplate, useMessageTemplates, useSaveTemplate } from './admin-messages-api'
 import { BilingualTextFields, MessageTypeSelect } from './MessageTextFields'
-import { messageTemplatesQueryKey, useMessageTemplates } from './use-admin-messages'
 
 interface TemplateValues extends Record<string, unknown> {
   name: string
@@ -34,16 +26,12 @@ const toRequest = (values: Record<string, unknown>) => ({ ...values, type: Numbe
 /** /admin/adminus/message_templates: messages kept by name, to start new ones from. */
 export function MessageTemplatesScreen() {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const templates = useMessageTemplates()
   const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null)
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/admin/message_templates/${id}`, undefined, okAnswerSchema),
+  const remove = useDeleteTemplate({
     onError: (error) =>
       notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey }),
   })
   return (
     <PageFrame
@@ -52,40 +40,40 @@ export function MessageTemplatesScreen() {
       maxWidth={900}
       actions={<Button onClick={() => setEditing('new')}>{t('admin_messages.template_add')}</Button>}
     >
-      {templates.isPending ? (
-        <PendingState />
-      ) : templates.isError ? (
-        <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
-      ) : templates.data.length === 0 ? (
-        <Text c="dimmed">{t('admin_messages.templates_empty')}</Text>
-      ) : (
-        <Table striped data-testid="message-templates">
-          <Table.Tbody>
-            {templates.data.map((template) => (
-              <Table.Tr key={template.id}>
-                <Table.Td fw={600}>{template.name}</Table.Td>
-                <Table.Td>{template.subject_en || template.subject_pl}</Table.Td>
-                <RowActions
-                  actions={[
-                    {
-                      label: t('admin_messages.edit'),
-                      ariaLabel: t('admin_messages.template_edit', { name: template.name }),
-                      tone: 'accent',
-                      onClick: () => setEditing(template),
-                    },
-                    {
-                      label: t('admin_messages.delete'),
-                      ariaLabel: t('admin_messages.template_delete_label', { name: template.name }),
-                      tone: 'danger',
-                      onClick: () => remove.mutate(template.id),
-                    },
-                  ]}
-                />
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <Loaded query={templates}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed">{t('admin_messages.templates_empty')}</Text>
+          ) : (
+            <Table striped data-testid="message-templates">
+              <Table.Tbody>
+                {list.map((template) => (
+                  <Table.Tr key={template.id}>
+                    <Table.Td fw={600}>{template.name}</Table.Td>
+                    <Table.Td>{template.subject_en || template.subject_pl}</Table.Td>
+                    <RowActions
+                      actions={[
+                        {
+                          label: t('admin_messages.edit'),
+                          ariaLabel: t('admin_messages.template_edit', { name: template.name }),
+                          tone: 'accent',
+                          onClick: () => setEditing(template),
+                        },
+                        {
+                          label: t('admin_messages.delete'),
+                          ariaLabel: t('admin_messages.template_delete_label', { name: template.name }),
+                          tone: 'danger',
+                          onClick: () => remove.mutate(template.id),
+                        },
+                      ]}
+                    />
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </Loaded>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -107,8 +95,6 @@ export function MessageTemplatesScreen() {
 function TemplateForm({ template, onClose }: { template: MessageTemplate | null; onClose: () => void }) {
   const { t } = useTranslation()
   const needsServer = useNeedsServer(offlineBannerReasonId)
-  const api = useApi()
-  const queryClient = useQueryClient()
   const form = useSchemaForm<TemplateValues>(withFormInput(saveMessageTemplateSchema, toRequest), {
     name: template?.name ?? '',
     subject_pl: template?.subject_pl ?? '',
@@ -117,14 +103,9 @@ function TemplateForm({ template, onClose }: { template: MessageTemplate | null;
     content_en: template?.content_en ?? '',
     type: String(template?.type ?? 0),
   })
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      template
-        ? api.put(`/api/admin/message_templates/${template.id}`, body, messageTemplateSchema)
-        : api.post('/api/admin/message_templates', body, messageTemplateSchema),
+  const save = useSaveTemplate(template, {
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t('admin_messages.template_saved') })
-      void queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey })
       onClose()
     },
     onError: (error) => showServerErrorAtFields(form, error),

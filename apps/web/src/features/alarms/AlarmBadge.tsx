@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAppBadgeSync } from '../mobile/app-badge'
-import type { ConnectionState } from '../realtime/useRealtime'
+import type { ConnectionState } from '../realtime/use-realtime'
 import { alarmsQueryKey, useAlarmCounts } from './alarms-api'
 
 /**

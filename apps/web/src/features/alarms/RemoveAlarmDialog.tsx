@@ -1,12 +1,9 @@
 import type { AlarmRow } from '@kropla/domain'
-import { noContentSchema } from '@kropla/domain'
 import { Modal } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
-import { alarmsQueryKey, mergeAlarmRows } from './alarms-api'
+import { useRemoveAlarm } from './alarms-api'
 import type { AlarmWords } from './use-alarm-words'
 
 interface RemoveAlarmDialogProps {
@@ -21,16 +18,11 @@ interface RemoveAlarmDialogProps {
  */
 export function RemoveAlarmDialog({ row, words, onClose }: RemoveAlarmDialogProps) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: () => api.delete(`/api/alarms/${row.id}`, undefined, noContentSchema),
+  const remove = useRemoveAlarm(row, {
     onSuccess: () => {
-      mergeAlarmRows(queryClient, [{ ...row, deleted: true }])
       notifications.show({ color: 'teal', message: t('alarms.removed') })
       onClose()
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: alarmsQueryKey }),
   })
   const name = words.describe(row)
   return (

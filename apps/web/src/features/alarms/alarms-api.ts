@@ -1,7 +1,8 @@
-import { type AlarmRow, alarmRowSchema, type BaseAlarms } from '@kropla/domain'
-import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { type AlarmRow, alarmRowSchema, type BaseAlarms, noContentSchema } from '@kropla/domain'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
 import { arrayOf } from '../../lib/api'
+import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 
 /** The server's list states the screen reads: every row not removed, or the removed ones. */
 export type AlarmListState = 'all' | 'deleted'
@@ -54,6 +55,23 @@ export function useAlarmCounts() {
     },
     // The event keeps them current; asking again on every focus would only repeat what it said.
     staleTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+/**
+ * Removing an inactive alarm. The server refuses one that became active again meanwhile (409); the
+ * lists are read afresh either way.
+ */
+export function useRemoveAlarm(row: AlarmRow, callbacks: MutationCallbacks<unknown> = {}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.delete(`/api/alarms/${row.id}`, undefined, noContentSchema),
+    onSuccess: (answer) => {
+      mergeAlarmRows(queryClient, [{ ...row, deleted: true }])
+      callbacks.onSuccess?.(answer)
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: alarmsQueryKey }),
   })
 }
 

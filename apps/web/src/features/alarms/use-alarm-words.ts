@@ -2,7 +2,7 @@ import type { AlarmRow } from '@kropla/domain'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/format-date'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { type AlarmWordsContext, describeAlarm, formatAlarmValue, formatThreshold } from './alarm-words'
 
 export interface AlarmWords {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { alarmCountsQueryKey, alarmsQueryKey, mergeAlarmRows } from './alarms-api'
 
 /** Confirming one alarm or all of them (spec 01 section 4): confirmed by this user, now. */

@@ -1,10 +1,11 @@
 import type { AuditEntry, AuditLogQuery } from '@kropla/domain'
-import { Alert, Group, Loader, Select, Stack, Text } from '@mantine/core'
+import { Group, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type DataColumn, DataTable } from '../../app/ui/DataTable'
+import { Loaded } from '../../app/ui/Loaded'
 import { translateKey } from '../../lib/translate-key'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { summariseChange } from './audit-summary'
 import { type AuditScope, useAuditLog, useAuditLogFilters } from './use-audit-log'
 
@@ -137,30 +138,28 @@ export function AuditLogView({ scope }: { scope: AuditScope }) {
           data-testid="audit-filter-period"
         />
       </Group>
-      {log.isPending ? (
-        <Loader aria-label={t('app.loading')} />
-      ) : log.isError ? (
-        <Alert color="red">{t('audit.load_failed')}</Alert>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" data-testid="audit-count">
-            {log.data.truncated
-              ? t('audit.count_truncated', { count: entries.length })
-              : t('audit.count', { count: entries.length })}
-          </Text>
-          <DataTable
-            label={t('audit.title')}
-            rows={entries}
-            columns={columns}
-            rowKey={(entry) => entry.id}
-            testId="audit-table"
-            height={560}
-            searchable={false}
-            sortable={false}
-            density="compact"
-          />
-        </>
-      )}
+      <Loaded query={log}>
+        {({ truncated }) => (
+          <>
+            <Text size="sm" c="dimmed" data-testid="audit-count">
+              {truncated
+                ? t('audit.count_truncated', { count: entries.length })
+                : t('audit.count', { count: entries.length })}
+            </Text>
+            <DataTable
+              label={t('audit.title')}
+              rows={entries}
+              columns={columns}
+              rowKey={(entry) => entry.id}
+              testId="audit-table"
+              height={560}
+              searchable={false}
+              sortable={false}
+              density="compact"
+            />
+          </>
+        )}
+      </Loaded>
     </Stack>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { translateKey } from '../../lib/translate-key'
-import { useLogin } from './useLogin'
+import { useLogin } from './use-login'
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>
 

@@ -20,34 +20,26 @@ import {
   TextInput,
 } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { Loaded } from '../../app/ui/Loaded'
 import { groupTimeZones, listTimeZones } from '../../lib/time-zones'
 import { withFormInput } from '../../lib/use-schema-form'
 import { PhoneInput } from '../account-forms/PhoneInput'
 import { SaveChangesButton } from '../account-forms/SaveChangesButton'
-import { useSettingsForm } from '../account-forms/useSettingsForm'
-import { mapSettingsQueryKey } from '../map/map-api'
-import { meQueryKey } from '../session/me-query'
-import { useUserFormat } from '../session/useUserFormat'
+import { useSettingsForm } from '../account-forms/use-settings-form'
+import { useUserFormat } from '../session/use-user-format'
 import { SettingsCard } from '../settings/SettingsCard'
 import { SettingsPage } from '../settings/SettingsPage'
+import { storeClientAccount, useClientAccount } from './client-account-api'
 import { DeleteClientAccount } from './DeleteClientAccount'
 import { FarmPlaceCard, type FarmPlaceValues, farmPlaceInput } from './FarmPlaceCard'
-
-export const clientQueryKey = ['client'] as const
 
 /** settings/profile/client (admins): account, company, billing and invoice data, contact, correspondence. */
 export function ClientAccountScreen() {
   const { t } = useTranslation()
-  const api = useApi()
-  const client = useQuery({
-    queryKey: clientQueryKey,
-    queryFn: () => api.get('/api/client', clientAccountAnswerSchema),
-  })
+  const client = useClientAccount()
   return (
     <SettingsPage title={t('client.title')}>
       <Loaded query={client}>
@@ -115,15 +107,7 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
     toBody: (values) => clientAccountSchema.parse(toInput(values)),
     path: '/api/client',
     answer: clientAccountAnswerSchema,
-    onSaved: (body) => {
-      queryClient.setQueryData<ClientAccountAnswer>(clientQueryKey, (current) =>
-        current ? { ...current, ...body } : current,
-      )
-      // The account name shows in the account switcher and the session; its zone in schedules and the calendar.
-      void queryClient.invalidateQueries({ queryKey: meQueryKey })
-      // The map opens on the farm's place.
-      void queryClient.invalidateQueries({ queryKey: mapSettingsQueryKey })
-    },
+    onSaved: (body) => storeClientAccount(queryClient, body),
     fieldOfCode: { account_name_exists: 'name' },
   })
   const lang = pickLang([i18n.language])

@@ -1,4 +1,4 @@
-import { type GeocodedPlace, type GeoPoint, geocodeAnswerSchema } from '@kropla/domain'
+import type { GeocodedPlace, GeoPoint } from '@kropla/domain'
 import {
   Alert,
   Button,
@@ -12,15 +12,14 @@ import {
   TextInput,
 } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { useMutation } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { startGpsCapture } from '../map/gps'
 import { useMapSettings } from '../map/map-api'
 import { PickOnMapButton } from '../map/PickOnMapButton'
 import { SettingsCard } from '../settings/SettingsCard'
+import { useGeocodeSearch } from './client-account-api'
 
 /** The farm place as the form keeps it: each coordinate empty (null) until typed or picked. */
 export interface FarmPlaceValues {
@@ -53,7 +52,6 @@ type Locating = 'off' | 'waiting' | 'denied' | 'unavailable'
  */
 export function FarmPlaceCard({ form }: { form: FarmPlaceForm }) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
   const messageOf = useErrorMessage()
   const settings = useMapSettings()
   const hasGeocoder = settings.data?.geocoder === true
@@ -78,11 +76,7 @@ export function FarmPlaceCard({ form }: { form: FarmPlaceForm }) {
     setSource(from)
   }
 
-  const search = useMutation({
-    mutationFn: (query: string) =>
-      api.get(`/api/geocode?q=${encodeURIComponent(query)}`, geocodeAnswerSchema),
-    onMutate: () => setPicked(null),
-  })
+  const search = useGeocodeSearch({ onMutate: () => setPicked(null) })
   const choose = (found: GeocodedPlace, index: number) => {
     setPicked(String(index))
     setPoint({ lat: found.lat, lng: found.lng }, t('client.place_chosen', { name: found.name }))

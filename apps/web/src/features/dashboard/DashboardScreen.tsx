@@ -13,9 +13,8 @@ import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
-import { ErrorState } from '../../app/ui/ErrorState'
-import { PendingState } from '../../app/ui/PendingState'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { Loaded } from '../../app/ui/Loaded'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { modulesPath } from '../modules/objects-api'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { DesktopGrid, PhoneGrid } from './DashboardGrid'
@@ -33,21 +32,23 @@ export function DashboardScreen() {
   const { t } = useTranslation()
   const { id } = useParams()
   const dashboards = useDashboards()
-  if (dashboards.isPending) return <PendingState />
-  if (dashboards.isError)
-    return <ErrorState error={dashboards.error} onRetry={() => void dashboards.refetch()} />
-  const list = dashboards.data
-  const current = id === undefined ? list[0] : list.find((dashboard) => dashboard.id === Number(id))
-  if (!current)
-    return (
-      <Alert color="yellow" data-testid="dashboard-not-found">
-        {t('dashboards.not_found')}
-      </Alert>
-    )
   return (
-    <DashboardLiveProvider>
-      <DashboardView key={current.id} dashboard={current} list={list} />
-    </DashboardLiveProvider>
+    <Loaded query={dashboards}>
+      {(list) => {
+        const current = id === undefined ? list[0] : list.find((dashboard) => dashboard.id === Number(id))
+        if (!current)
+          return (
+            <Alert color="yellow" data-testid="dashboard-not-found">
+              {t('dashboards.not_found')}
+            </Alert>
+          )
+        return (
+          <DashboardLiveProvider>
+            <DashboardView key={current.id} dashboard={current} list={list} />
+          </DashboardLiveProvider>
+        )
+      }}
+    </Loaded>
   )
 }
 

@@ -7,7 +7,7 @@ import { translateKey } from '../../lib/translate-key'
 import { openHistory } from '../history/open-history'
 import { modelWording, modulePath } from '../modules/objects-api'
 import { formatAge } from '../offline/format-age'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { TrendArrow } from './TrendArrow'
 import {
   isCommunicating,

@@ -14,8 +14,8 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
-import { useObjects, useOutputs } from '../resources/resource-queries'
-import { useSession } from '../session/useSession'
+import { useObjects, useOutputs } from '../resources/resources-api'
+import { useSession } from '../session/use-session'
 import { chartableFields, fieldLabel } from './widgets/source-reading'
 
 type Draft = WidgetInput & Record<string, unknown>

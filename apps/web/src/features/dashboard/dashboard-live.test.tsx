@@ -2,7 +2,7 @@ import type { LiveDataRow } from '@kropla/domain'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RealtimeProvider } from '../realtime/RealtimeContext'
-import type { Realtime } from '../realtime/useRealtime'
+import type { Realtime } from '../realtime/use-realtime'
 import { chartFlushMs, DashboardLiveProvider, useLivePoints } from './dashboard-live'
 
 const row = (second: number, value: number, idObject = 1): LiveDataRow => ({

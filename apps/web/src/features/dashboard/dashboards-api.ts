@@ -3,8 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
 import { arrayOf } from '../../lib/api'
 import { productSlug } from '../../lib/constants'
+import { useRealtimeChannel } from '../realtime/RealtimeContext'
 
 export const dashboardsQueryKey = ['dashboards'] as const
+export const widgetIrrigationQueryKey = (outputs: readonly number[]) =>
+  ['widget_irrigation', [...outputs].sort()] as const
 
 /** Where a dashboard lives: /dashboard/{id} (spec 01 section 2). */
 export const dashboardPath = (id: number) => `/dashboard/${id}`
@@ -54,4 +57,22 @@ export function useDashboardWrites() {
       onSuccess: (list) => queryClient.setQueryData(dashboardsQueryKey, list),
     }),
   }
+}
+
+/** How often the irrigation widgets ask again while shown. */
+const widgetIrrigationRefreshMs = 5000
+
+/** `widget_irrigation` over the socket for the outputs a widget shows (empty: all), asked again every few seconds. */
+export function useWidgetIrrigation(outputs: readonly number[]) {
+  const realtime = useRealtimeChannel()
+  return useQuery({
+    queryKey: widgetIrrigationQueryKey(outputs),
+    queryFn: async () => {
+      const answer = await realtime.widgetIrrigation({ outputs: [...outputs] })
+      if ('err' in answer) throw new Error(answer.message || answer.err)
+      return answer.outputs
+    },
+    refetchInterval: widgetIrrigationRefreshMs,
+    retry: 1,
+  })
 }

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeServer } from '../../testing/fake-server'
 import { createFakeSocket, type FakeSocket } from '../../testing/fake-socket'
+import { emptyWeather, withWeather } from '../../testing/fake-weather'
 import { mediaQueries } from '../../testing/media-queries'
 import { renderApp } from '../../testing/render-app'
 
@@ -26,8 +27,20 @@ const probe = objectFixture({
   latest: { HUMIDITY_1: { value: 12, dtimestamp: new Date().toISOString(), previous: null } },
 })
 
+/** An account without weather stations: the weather widget shows its empty panel. */
+const noStations = {
+  settings: {
+    settings: { air_object_id: null, rain_output_id: null, wind_output_id: null },
+    choices: { air_stations: [], rain_gauges: [], anemometers: [] },
+  },
+  weatherFor: () => emptyWeather(),
+}
+
 function app(dashboards?: Dashboard[], path = '/', lang: 'en' | 'pl' = 'en') {
-  const server = createFakeServer(meFixture({ user: { lang }, objects: [probe] }), { isLoggedIn: true })
+  const server = withWeather(
+    createFakeServer(meFixture({ user: { lang }, objects: [probe] }), { isLoggedIn: true }),
+    noStations,
+  )
   if (dashboards) server.state.dashboards = dashboards
   renderApp(path, { server, lang })
   return server

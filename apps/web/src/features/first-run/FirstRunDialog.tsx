@@ -1,14 +1,11 @@
-import { isAdmin, type MeResponse, profileAnswerSchema, profileSchema } from '@kropla/domain'
+import { isAdmin } from '@kropla/domain'
 import { Button, Checkbox, Modal, SimpleGrid, Stack, Text } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { productSlug } from '../../lib/constants'
-import { profileQueryKey } from '../profile/ProfileScreen'
-import { meQueryKey } from '../session/me-query'
-import { useSession } from '../session/useSession'
+import { useHideSplash } from '../profile/profile-api'
+import { useSession } from '../session/use-session'
 
 const seenKey = (userId: number) => `kropla.first_run_seen.${userId}`
 
@@ -40,8 +37,7 @@ export function FirstRunDialog() {
   const { user } = useSession()
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const api = useApi()
-  const queryClient = useQueryClient()
+  const hideSplash = useHideSplash()
   const [isClosed, setClosed] = useState(() => wasSeen(user.id))
   const [isHidden, setHidden] = useState(false)
   const [error, setError] = useState(false)
@@ -50,16 +46,7 @@ export function FirstRunDialog() {
   const leave = async (to?: string) => {
     if (isHidden) {
       try {
-        const profile = await api.get('/api/profile', profileAnswerSchema)
-        const saved = await api.put(
-          '/api/profile',
-          profileSchema.parse({ ...profile, hide_splash: true }),
-          profileAnswerSchema,
-        )
-        queryClient.setQueryData(profileQueryKey, saved)
-        queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>
-          me ? { ...me, user: { ...me.user, hide_splash: true } } : me,
-        )
+        await hideSplash.mutateAsync()
       } catch {
         setError(true)
         return

@@ -7,7 +7,7 @@ import { useFromHere } from '../resources/back-to'
 import { DeleteResourceModal } from '../resources/DeleteResourceModal'
 import { ResourcePage } from '../resources/ResourcePage'
 import { ResourceTable } from '../resources/ResourceTable'
-import { useGroups } from '../resources/resource-queries'
+import { useGroups } from '../resources/resources-api'
 
 /** /resources/groups: groups of modules or of outputs, with their element counts. */
 export function GroupsScreen() {

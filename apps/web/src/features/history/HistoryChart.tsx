@@ -4,7 +4,7 @@ import { useReducedMotion } from '@mantine/hooks'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/format-date'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { type ChartFormat, type ChartSeries, historyChartOption } from './chart-option'
 import type { EChartsType } from './echarts-parts'
 

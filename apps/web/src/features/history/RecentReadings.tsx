@@ -3,7 +3,7 @@ import { Card, Group, Loader, Table, Text, Title, UnstyledButton } from '@mantin
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorState } from '../../app/ui/ErrorState'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { unitOf } from './chart-option'
 import { useChartFormat } from './HistoryChart'
 import { historySeries } from './history-series'

@@ -1,16 +1,14 @@
-import { type InvitationAnswer, invitationAnswerSchema } from '@kropla/domain'
+import type { InvitationAnswer } from '@kropla/domain'
 import '../../app/every-component-styles'
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PendingState } from '../../app/ui/PendingState'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { NewPasswordFields } from '../account-forms/NewPasswordFields'
-import { useNewPasswordForm } from '../account-forms/useNewPasswordForm'
-import { meQueryKey } from '../session/me-query'
+import { useNewPasswordForm } from '../account-forms/use-new-password-form'
+import { useEnterNewSession, useInvitation } from './invitation-api'
 
 /**
  * /invitation?token=... : the first-run set-password screen of an invited user (spec 01 section 2).
@@ -18,15 +16,9 @@ import { meQueryKey } from '../session/me-query'
  */
 export function InvitationScreen() {
   const { t } = useTranslation()
-  const api = useApi()
   const messageOf = useErrorMessage()
   const token = useSearchParams()[0].get('token') ?? ''
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => api.get(`/api/invitations/${encodeURIComponent(token)}`, invitationAnswerSchema),
-    enabled: token !== '',
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+  const invitation = useInvitation(token)
 
   if (invitation.isPending && token !== '') return <PendingState />
   if (!invitation.isSuccess) {
@@ -47,13 +39,10 @@ export function InvitationScreen() {
 
 function SetPassword({ token, invitation }: { token: string; invitation: InvitationAnswer }) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
+  const enterNewSession = useEnterNewSession()
   const navigate = useNavigate()
   async function enterApp() {
-    // The answer carries the new session: its own CSRF token and its own /api/me.
-    api.forgetCsrfToken()
-    await queryClient.invalidateQueries({ queryKey: meQueryKey })
+    await enterNewSession()
     await navigate('/', { replace: true })
   }
   const { form, send: accept, submit } = useNewPasswordForm(token, '/api/invitations/accept', enterApp)

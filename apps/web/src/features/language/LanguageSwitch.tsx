@@ -1,7 +1,7 @@
 import { type Lang, pickLang } from '@kropla/i18n/lang'
 import { NativeSelect } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { useChangeLanguage } from './useChangeLanguage'
+import { useChangeLanguage } from './use-change-language'
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation()

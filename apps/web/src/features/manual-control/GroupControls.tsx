@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { offlineReasonId, useOnline } from '../offline/use-online'
 import { MinutesChoice, useMinutesChoice } from './MinutesChoice'
-import type { useManualActions } from './useManualActions'
+import type { useManualActions } from './use-manual-actions'
 
 interface GroupControlsProps {
   groups: readonly OutputGroup[]

@@ -8,13 +8,13 @@ import { PageFrame } from '../../app/ui/PageFrame'
 import { translateKey } from '../../lib/translate-key'
 import { useNow } from '../dashboard/use-now'
 import { OfflineReason } from '../offline/OfflineBanner'
-import { useGroups, useOutputs } from '../resources/resource-queries'
-import { useSession } from '../session/useSession'
+import { useGroups, useOutputs } from '../resources/resources-api'
+import { useSession } from '../session/use-session'
 import { GroupControls } from './GroupControls'
 import { useManualOpens, usePlansAroundNow } from './manual-api'
 import { OutputControl } from './OutputControl'
 import { SequenceForm } from './SequenceForm'
-import { useManualActions } from './useManualActions'
+import { useManualActions } from './use-manual-actions'
 
 /** Spec 01 section 4: the busy state is recalculated every second. */
 const busyRecalculationMs = 1000

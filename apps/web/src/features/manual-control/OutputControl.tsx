@@ -6,7 +6,7 @@ import { ValveIcon } from '../dashboard/ValveIcon'
 import { offlineReasonId, useOnline } from '../offline/use-online'
 import { MinutesChoice, useMinutesChoice } from './MinutesChoice'
 import { RemainingTime } from './RemainingTime'
-import type { useManualActions } from './useManualActions'
+import type { useManualActions } from './use-manual-actions'
 
 const stateColours: Record<BusyState, string> = {
   busy: 'orange',

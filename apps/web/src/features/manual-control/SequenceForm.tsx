@@ -19,10 +19,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { translateKey } from '../../lib/translate-key'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
-import { useFarmZones } from '../farm-zone/useFarmZones'
+import { useFarmZones } from '../farm-zone/use-farm-zones'
 import { offlineReasonId, useOnline } from '../offline/use-online'
 import type { MinutesInput } from './MinutesChoice'
-import type { useManualActions } from './useManualActions'
+import type { useManualActions } from './use-manual-actions'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)

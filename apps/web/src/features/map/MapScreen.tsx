@@ -1,25 +1,17 @@
-import {
-  type GeoObject,
-  type GeoPoint,
-  geoObjectSchema,
-  type Region,
-  saveGeoObjectSchema,
-} from '@kropla/domain'
+import type { GeoObject, GeoPoint, Region } from '@kropla/domain'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { GeoObjectModal } from '../regions/GeoObjectsScreen'
 import { RegionModal } from '../regions/RegionsScreen'
-import { invalidateResources } from '../resources/resource-queries'
 import { FarmMap } from './FarmMap'
 import { MapLegend } from './MapLegend'
 import { MapSearch } from './MapSearch'
 import { type MapTool, MapTools } from './MapTools'
+import { useMoveGeoObject } from './map-api'
 
 type Dialog =
   | { kind: 'new_region'; points: GeoPoint[] }
@@ -37,7 +29,7 @@ export function MapScreen() {
   const [tool, setTool] = useState<MapTool>({ kind: 'idle' })
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const reshaping = tool.kind === 'reshape' ? tool.region.id : null
-  const moveGeoObject = useMoveGeoObject()
+  const moveGeoObject = useMoveGeoObjectNotified()
   // On a phone the tool buttons take a second row.
   const isNarrow = useMediaQuery('(max-width: 48em)')
   return (
@@ -120,26 +112,12 @@ export function MapScreen() {
   )
 }
 
-/** A geo object dragged on the map keeps its new place (the list is read again either way). */
-function useMoveGeoObject() {
+/** A geo object dragged on the map keeps its new place; the notification says how it went. */
+function useMoveGeoObjectNotified() {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
-  return useMutation({
-    mutationFn: ({ geoObject, location }: { geoObject: GeoObject; location: GeoPoint }) =>
-      api.put(
-        `/api/geo_objects/${geoObject.id}`,
-        saveGeoObjectSchema.parse({
-          name: geoObject.name,
-          description: geoObject.description,
-          marker: geoObject.marker,
-          location,
-        }),
-        geoObjectSchema,
-      ),
+  return useMoveGeoObject({
     onSuccess: () => notifications.show({ color: 'teal', message: t('map.object_moved') }),
     onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
-    onSettled: () => invalidateResources(queryClient),
   })
 }

@@ -1,17 +1,15 @@
 import type {} from '@geoman-io/leaflet-geoman-free'
-import { type GeoPoint, polygonProblem, type Region, regionSchema, saveRegionSchema } from '@kropla/domain'
+import { type GeoPoint, polygonProblem, type Region } from '@kropla/domain'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { LatLng, Layer, Polygon, Polyline } from 'leaflet'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
-import { invalidateResources } from '../resources/resource-queries'
 import { useFarmMap } from './FarmMap'
 import { type GpsFix, startGpsCapture } from './gps'
 import { MeasurePanel } from './MeasurePanel'
+import { useReshapeRegion } from './map-api'
 
 export type MapTool =
   | { kind: 'idle' }
@@ -309,8 +307,6 @@ function PlaceObjectTool({ onDone, onObjectPlace }: MapToolsProps) {
 function ReshapeTool({ region, onDone }: { region: Region; onDone: () => void }) {
   const { t } = useTranslation()
   const { L, map } = useFarmMap()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const [points, setPoints] = useState<GeoPoint[]>(region.points)
 
   useEffect(() => {
@@ -329,20 +325,8 @@ function ReshapeTool({ region, onDone }: { region: Region; onDone: () => void })
     }
   }, [L, map, region])
 
-  const save = useMutation({
-    mutationFn: () =>
-      api.put(
-        `/api/regions/${region.id}`,
-        saveRegionSchema.parse({
-          name: region.name,
-          description: region.description,
-          points,
-          objects: region.objects,
-        }),
-        regionSchema,
-      ),
+  const save = useReshapeRegion(region, {
     onSuccess: () => {
-      invalidateResources(queryClient)
       notifications.show({ color: 'teal', message: t('map.shape_saved') })
       onDone()
     },
@@ -357,7 +341,12 @@ function ReshapeTool({ region, onDone }: { region: Region; onDone: () => void })
       <ShapeProblem points={points} />
       {save.isError && <FailureAlert error={save.error} testId="reshape-failed" />}
       <Group gap="xs">
-        <Button size="xs" disabled={problem !== null} loading={save.isPending} onClick={() => save.mutate()}>
+        <Button
+          size="xs"
+          disabled={problem !== null}
+          loading={save.isPending}
+          onClick={() => save.mutate(points)}
+        >
           {t('map.save_shape')}
         </Button>
         <Button size="xs" variant="default" onClick={onDone}>

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { productSlug } from '../../lib/constants'
-import { useMe } from '../session/useMe'
+import { useMe } from '../session/use-me'
 
 /**
  * The top panel's unread messages (spec 01 section 7: unreadMessages); hidden at 0. Like the alarm

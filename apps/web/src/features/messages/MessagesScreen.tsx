@@ -2,11 +2,10 @@ import { messageInLanguage, messageTypeName, type UserMessage } from '@kropla/do
 import { Accordion, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorState } from '../../app/ui/ErrorState'
 import { FullText } from '../../app/ui/FullText'
+import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { PendingState } from '../../app/ui/PendingState'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { useUserMessageActions, useUserMessages } from './use-user-messages'
 
 type Filter = 'all' | 'unread' | 'read'
@@ -43,26 +42,26 @@ export function MessagesScreen() {
         }))}
         w="fit-content"
       />
-      {messages.isPending ? (
-        <PendingState />
-      ) : messages.isError ? (
-        <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">{t('messages.empty')}</Text>
-      ) : (
-        <Accordion value={open} onChange={expand} variant="separated" data-testid="user-messages">
-          {shown.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              lang={i18n.language}
-              published={format.dateTime(message.publication_date)}
-              onToggleRead={() => setRead.mutate({ id: message.id, read: message.read_date === null })}
-              onDelete={() => remove.mutate(message.id)}
-            />
-          ))}
-        </Accordion>
-      )}
+      <Loaded query={messages}>
+        {() =>
+          shown.length === 0 ? (
+            <Text c="dimmed">{t('messages.empty')}</Text>
+          ) : (
+            <Accordion value={open} onChange={expand} variant="separated" data-testid="user-messages">
+              {shown.map((message) => (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  lang={i18n.language}
+                  published={format.dateTime(message.publication_date)}
+                  onToggleRead={() => setRead.mutate({ id: message.id, read: message.read_date === null })}
+                  onDelete={() => remove.mutate(message.id)}
+                />
+              ))}
+            </Accordion>
+          )
+        }
+      </Loaded>
     </PageFrame>
   )
 }

@@ -3,7 +3,7 @@ import { Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/c
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import type { CompassWindow } from './compass'
 import { detectDirection } from './mobile-features'
 import {

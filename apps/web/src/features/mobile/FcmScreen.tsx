@@ -1,16 +1,14 @@
-import { pushTestAnswerSchema } from '@kropla/domain'
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { findPushRegistration } from '../push/push-platform'
 import { usePushSubscription } from '../push/use-push-subscription'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { pushSupport } from './device-support'
 import { useLastPush } from './last-push'
+import { usePushTest } from './mobile-api'
 import { SupportNotice } from './SupportNotice'
 
 /** This browser's own subscription endpoint, or null when it has none. */
@@ -26,19 +24,12 @@ async function ownEndpoint(): Promise<string | null> {
  */
 export function FcmScreen() {
   const { t } = useTranslation()
-  const api = useApi()
   const format = useUserFormat()
   const support = pushSupport()
   const { state, isBusy, change } = usePushSubscription()
   const [changeError, setChangeError] = useState<unknown>(null)
   const last = useLastPush()
-  const test = useMutation({
-    mutationFn: async () => {
-      const endpoint = await ownEndpoint()
-      if (!endpoint) throw new Error('not subscribed')
-      return api.post('/api/push/test', { endpoint }, pushTestAnswerSchema)
-    },
-  })
+  const test = usePushTest(ownEndpoint)
 
   const switchTo = (isOn: boolean) => {
     setChangeError(null)

@@ -1,18 +1,16 @@
-import { courseTo, type ObjectDetail, objectDetailSchema, updateObjectSchema } from '@kropla/domain'
+import { courseTo, type ObjectDetail } from '@kropla/domain'
 import { Anchor, Button, Card, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { FarmMap } from '../map/FarmMap'
 import type { GpsFix } from '../map/gps'
-import { storeObject, useObjects } from '../modules/objects-api'
-import { meQueryKey } from '../session/me-query'
-import { useSession } from '../session/useSession'
+import { useObjects } from '../modules/objects-api'
+import { useSession } from '../session/use-session'
 import { MyPosition } from './MyPosition'
+import { useSaveModuleLocation } from './mobile-api'
 import { detectGeolocation } from './mobile-features'
 import {
   formatBearing,
@@ -189,29 +187,18 @@ function SetLocation({ fix }: { fix: GpsFix | null }) {
 
 function useSaveLocation(onSaved: () => void) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
-  return useMutation({
-    mutationFn: ({ object, at }: { object: ObjectDetail; at: GpsFix }) =>
-      api.put(
-        `/api/objects/${object.id}`,
-        // The module as it is, with the new place: the same settings send no configuration.
-        updateObjectSchema.parse({
-          name: object.name,
-          marker: object.marker,
-          location: { lat: rounded(at.lat), lng: rounded(at.lng) },
-          properties: object.properties,
-          config: object.config,
-        }),
-        objectDetailSchema,
-      ),
+  const save = useSaveModuleLocation({
     onSuccess: (saved) => {
-      storeObject(queryClient, saved)
-      void queryClient.invalidateQueries({ queryKey: meQueryKey })
       notifications.show({ color: 'teal', message: t('mobile_geolocation.set_done', { name: saved.name }) })
       onSaved()
     },
     onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
   })
+  // The module as it is, with the new place.
+  return {
+    ...save,
+    mutate: ({ object, at }: { object: ObjectDetail; at: GpsFix }) =>
+      save.mutate({ object, location: { lat: rounded(at.lat), lng: rounded(at.lng) } }),
+  }
 }

@@ -3,12 +3,12 @@ import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useSession } from '../session/useSession'
+import { scanTag, TagError, writeTag } from '../../lib/web-nfc'
+import { useSession } from '../session/use-session'
 import { nfcSupport } from './device-support'
 import { moduleUrl, useOpenLabel } from './open-label'
 import { SupportNotice } from './SupportNotice'
 import { TypedLabelForm } from './TypedLabelForm'
-import { scanTag, TagError, writeTag } from './web-nfc'
 
 type Busy = 'idle' | 'scanning' | 'writing'
 

@@ -1,7 +1,7 @@
 import type { ModuleLabelTarget } from '@kropla/domain'
 import { useNavigate } from 'react-router'
 import { modulePath, modulesPath } from '../modules/objects-api'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 
 /** The add-module wizard, opened with the serial (and PIN) filled in. */
 export function addModulePath(serial: string, pin: string | null): string {

@@ -3,30 +3,24 @@ import {
   type DeviceModel,
   defaultProperties,
   findModel,
-  nfcCheckResultSchema,
   type ObjectDetail,
-  objectCheckResultSchema,
   objectCheckSchema,
-  objectDetailSchema,
   propertiesSchema,
 } from '@kropla/domain'
 import { Alert, Button, Group, Image, Modal, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { ApiRequestError } from '../../lib/api-error'
 import { showServerErrorAtFields, useSchemaForm, validateStep } from '../../lib/use-schema-form'
+import { hasWebNfc, NfcReadError, readNfcText } from '../../lib/web-nfc'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
-import { meQueryKey } from '../session/me-query'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { BasicFields } from './BasicFields'
 import { combinedSchema, type LocationValues, locationInput } from './form-schema'
 import { propertiesFromUserUnit, propertiesInUserUnit } from './module-form'
-import { hasWebNfc, NfcReadError, readNfcText } from './nfc'
-import { modelWording, modulePath, objectsQueryKey, storeObject } from './objects-api'
+import { modelWording, modulePath, useAddObject, useCheckObject, useNfcLookUp } from './objects-api'
 import { PropertyFields } from './PropertyFields'
 
 interface Device {
@@ -85,11 +79,8 @@ function DeviceStep({
 }) {
   const { t } = useTranslation()
   const needsServer = useNeedsServer(offlineBannerReasonId)
-  const api = useApi()
   const form = useSchemaForm(objectCheckSchema, prefill)
-  const check = useMutation({
-    mutationFn: (body: { serial: string; pin: string }) =>
-      api.post('/api/objects/check', body, objectCheckResultSchema),
+  const check = useCheckObject({
     onError: (error) => showServerErrorAtFields(form, error),
   })
   const nfc = useNfc(onFound)
@@ -155,14 +146,11 @@ function DeviceStep({
 
 /** Reads the module's NFC tag and asks the server what it is; errors as the server or the reader word them. */
 function useNfc(onFound: (device: Device) => void) {
-  const api = useApi()
   const [isScanning, setScanning] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
-  const lookUp = useMutation({
-    mutationFn: (code: string) => api.post('/api/objects/nfc', { code }, nfcCheckResultSchema),
-  })
+  const lookUp = useNfcLookUp()
 
   async function scan() {
     setError(null)
@@ -207,8 +195,6 @@ function SettingsStep({
 }) {
   const { t, i18n } = useTranslation()
   const needsServer = useNeedsServer(offlineBannerReasonId)
-  const api = useApi()
-  const queryClient = useQueryClient()
   const { model } = device
   // °C settings are typed in the user's unit and sent in °C.
   const temperatureUnit = useSession().user.temperature_unit
@@ -236,12 +222,8 @@ function SettingsStep({
       properties: propertiesInUserUnit(model, defaultProperties(model.properties), temperatureUnit),
     },
   )
-  const add = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/objects', body, objectDetailSchema),
+  const add = useAddObject({
     onSuccess: (created) => {
-      storeObject(queryClient, created)
-      void queryClient.invalidateQueries({ queryKey: objectsQueryKey })
-      void queryClient.invalidateQueries({ queryKey: meQueryKey })
       onAdded(created)
     },
     onError: (error) => showServerErrorAtFields(form, error),

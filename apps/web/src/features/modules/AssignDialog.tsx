@@ -1,16 +1,13 @@
-import { type ObjectDetail, objectDetailSchema } from '@kropla/domain'
+import type { ObjectDetail } from '@kropla/domain'
 import { Checkbox, EmptyState, Modal, Stack } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { DialogActions } from '../../app/ui/DialogActions'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { Loaded } from '../../app/ui/Loaded'
-import { resourceQueryKeys, useGroups, useRegions } from '../resources/resource-queries'
-import { meQueryKey } from '../session/me-query'
-import { modelWording, storeObject } from './objects-api'
+import { useGroups, useRegions } from '../resources/resources-api'
+import { modelWording, useAssignObject } from './objects-api'
 
 interface AssignDialogProps {
   object: ObjectDetail
@@ -57,15 +54,9 @@ function AssignForm({
   onClose,
 }: AssignDialogProps & { options: { id: number; name: string }[] }) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const [chosen, setChosen] = useState<string[]>(object[kind].map(String))
-  const save = useMutation({
-    mutationFn: (ids: number[]) => api.put(`/api/objects/${object.id}/${kind}`, { ids }, objectDetailSchema),
-    onSuccess: (saved) => {
-      storeObject(queryClient, saved)
-      void queryClient.invalidateQueries({ queryKey: resourceQueryKeys[kind] })
-      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+  const save = useAssignObject(object.id, kind, {
+    onSuccess: () => {
       notifications.show({ color: 'teal', message: t('modules.assigned') })
       onClose()
     },

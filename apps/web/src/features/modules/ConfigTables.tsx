@@ -3,7 +3,7 @@ import { Card, NativeSelect, NumberInput, Switch, Table, Text, TextInput, Title 
 import type { UseFormReturnType } from '@mantine/form'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { stackedTableClass, useStackedLabels } from '../../app/ui/useStackedLabels'
+import { stackedTableClass, useStackedLabels } from '../../app/ui/use-stacked-labels'
 import { translateKey } from '../../lib/translate-key'
 import { alarmFieldUnit, labelledInputs, type ModuleFormValues } from './module-form'
 import { numberOrNull, shownNumber, UnitSection } from './PropertyFields'

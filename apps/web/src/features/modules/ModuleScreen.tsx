@@ -1,10 +1,4 @@
-import {
-  type DeviceModel,
-  findModel,
-  type ObjectDetail,
-  objectDetailSchema,
-  updateObjectSchema,
-} from '@kropla/domain'
+import { type DeviceModel, findModel, type ObjectDetail, updateObjectSchema } from '@kropla/domain'
 import {
   Alert,
   Anchor,
@@ -19,11 +13,9 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { Loaded } from '../../app/ui/Loaded'
 import { NotFoundScreen } from '../../app/ui/NotFoundScreen'
@@ -32,17 +24,15 @@ import { RecentReadings } from '../history/RecentReadings'
 import { OfflineReason } from '../offline/OfflineBanner'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { ValueAge } from '../offline/ValueAge'
-import { useGroups, useRegions } from '../resources/resource-queries'
-import { meQueryKey } from '../session/me-query'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useGroups, useRegions } from '../resources/resources-api'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { AssignDialog } from './AssignDialog'
 import { BasicFields } from './BasicFields'
 import { InputsTable, ThresholdsTable } from './ConfigTables'
 import { type ModuleFormValues, moduleFormSchema, moduleFormValues, moduleRequestBody } from './module-form'
-import { modelWording, modulesPath, objectQueryKey, storeObject } from './objects-api'
+import { modelWording, modulesPath, useObject, useUpdateObject } from './objects-api'
 import { PropertyFields } from './PropertyFields'
-import { withoutSettledConfig } from './settled-configs'
 
 /** While a module has not acknowledged its new settings, the page asks again this often (the socket usually tells first). */
 const pendingRefetchMs = 30_000
@@ -57,12 +47,7 @@ export function ModuleScreen() {
 
 function ModuleById({ id }: { id: number }) {
   const { t } = useTranslation()
-  const api = useApi()
-  const object = useQuery({
-    queryKey: objectQueryKey(id),
-    queryFn: () => api.get(`/api/objects/${id}`, objectDetailSchema).then(withoutSettledConfig),
-    refetchInterval: (query) => (query.state.data?.config_pending ? pendingRefetchMs : false),
-  })
+  const object = useObject(id, (data) => (data?.config_pending ? pendingRefetchMs : false))
   return (
     <Stack gap="md" maw={1100}>
       <Anchor component={Link} to={modulesPath} size="sm" w="fit-content">
@@ -233,8 +218,6 @@ function Details({
 
 function SettingsForm({ object, model }: { object: ObjectDetail; model: DeviceModel }) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   // Temperatures are typed in the user's unit and saved in °C.
   const temperatureUnit = useSession().user.temperature_unit
   // A threshold beyond its reading's range is refused before sending, said in the user's unit.
@@ -249,11 +232,8 @@ function SettingsForm({ object, model }: { object: ObjectDetail; model: DeviceMo
     ),
     moduleFormValues(object, model, temperatureUnit),
   )
-  const save = useMutation({
-    mutationFn: (body: unknown) => api.put(`/api/objects/${object.id}`, body, objectDetailSchema),
+  const save = useUpdateObject(object.id, {
     onSuccess: (saved) => {
-      storeObject(queryClient, saved)
-      void queryClient.invalidateQueries({ queryKey: meQueryKey })
       form.setValues(moduleFormValues(saved, model, temperatureUnit))
       form.resetDirty()
       notifications.show({ color: 'teal', message: t('modules.saved') })

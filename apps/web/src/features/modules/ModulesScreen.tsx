@@ -7,7 +7,7 @@ import { ListTable } from '../../app/ui/ListTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { isCommunicating } from '../dashboard/tile-readings'
 import { communicationCheckMs, useNow } from '../dashboard/use-now'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { AddModuleWizard } from './AddModuleWizard'
 import { modelWording, modulePath, useObjects } from './objects-api'
 

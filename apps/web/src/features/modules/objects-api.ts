@@ -1,11 +1,21 @@
-import { type DeviceModel, findModel, type ObjectDetail, objectDetailSchema } from '@kropla/domain'
+import {
+  type DeviceModel,
+  findModel,
+  nfcCheckResultSchema,
+  type ObjectDetail,
+  objectCheckResultSchema,
+  objectDetailSchema,
+} from '@kropla/domain'
 import type { QueryClient } from '@tanstack/react-query'
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import { useApi } from '../../app/api-context'
 import { arrayOf } from '../../lib/api'
 import { productSlug } from '../../lib/constants'
+import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 import { translateKey } from '../../lib/translate-key'
+import { resourceQueryKeys } from '../resources/resources-api'
+import { meQueryKey } from '../session/me-query'
 import { withoutSettledConfig } from './settled-configs'
 
 /** Every module of the account with its settings (GET /api/objects); the module page keeps one under its id. */
@@ -22,6 +32,87 @@ export function useObjects() {
   return useQuery({
     queryKey: objectsQueryKey,
     queryFn: () => api.get('/api/objects', objectListParser).then((list) => list.map(withoutSettledConfig)),
+  })
+}
+
+/**
+ * GET /api/objects/{id}: one module, kept under its own id. `refetchInterval` asks again while the
+ * caller waits for something (the module page, for settings not yet acknowledged).
+ */
+export function useObject(id: number, refetchInterval?: (data: ObjectDetail | undefined) => number | false) {
+  const api = useApi()
+  return useQuery({
+    queryKey: objectQueryKey(id),
+    queryFn: () => api.get(`/api/objects/${id}`, objectDetailSchema).then(withoutSettledConfig),
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : false,
+  })
+}
+
+/** PUT /api/objects/{id}: the saved module replaces its copies; /api/me lists its name and place. */
+export function useUpdateObject(id: number, callbacks: MutationCallbacks<ObjectDetail, unknown> = {}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: unknown) => api.put(`/api/objects/${id}`, body, objectDetailSchema),
+    onSuccess: (saved, body) => {
+      storeObject(queryClient, saved)
+      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+      callbacks.onSuccess?.(saved, body)
+    },
+    onError: callbacks.onError,
+  })
+}
+
+/** PUT /api/objects/{id}/groups or /regions: the module's groups or regions, chosen as a whole. */
+export function useAssignObject(
+  id: number,
+  kind: 'groups' | 'regions',
+  callbacks: MutationCallbacks<ObjectDetail, number[]> = {},
+) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ids: number[]) => api.put(`/api/objects/${id}/${kind}`, { ids }, objectDetailSchema),
+    onSuccess: (saved, ids) => {
+      storeObject(queryClient, saved)
+      void queryClient.invalidateQueries({ queryKey: resourceQueryKeys[kind] })
+      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+      callbacks.onSuccess?.(saved, ids)
+    },
+  })
+}
+
+/** POST /api/objects/check: what module a serial and PIN name, before it is added. */
+export function useCheckObject(callbacks: MutationCallbacks<unknown, unknown> = {}) {
+  const api = useApi()
+  return useMutation({
+    mutationFn: (body: { serial: string; pin: string }) =>
+      api.post('/api/objects/check', body, objectCheckResultSchema),
+    onError: callbacks.onError,
+  })
+}
+
+/** POST /api/objects/nfc: the module an NFC tag's code names. */
+export function useNfcLookUp() {
+  const api = useApi()
+  return useMutation({
+    mutationFn: (code: string) => api.post('/api/objects/nfc', { code }, nfcCheckResultSchema),
+  })
+}
+
+/** POST /api/objects: the module added with its settings; the lists and /api/me read afresh. */
+export function useAddObject(callbacks: MutationCallbacks<ObjectDetail, unknown> = {}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: unknown) => api.post('/api/objects', body, objectDetailSchema),
+    onSuccess: (created, body) => {
+      storeObject(queryClient, created)
+      void queryClient.invalidateQueries({ queryKey: objectsQueryKey })
+      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+      callbacks.onSuccess?.(created, body)
+    },
+    onError: callbacks.onError,
   })
 }
 

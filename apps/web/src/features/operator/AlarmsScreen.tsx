@@ -1,39 +1,33 @@
-import { confirmAlarmsAnswerSchema, type OperatorAlarm } from '@kropla/domain'
+import type { OperatorAlarm } from '@kropla/domain'
 import { Button, Checkbox } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { type AlarmWordsContext, describeAlarm, formatAlarmValue } from '../alarms/alarm-words'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
-import { operatorKey, useOperatorAlarms } from './use-operator'
+import { useConfirmOperatorAlarms, useOperatorAlarms } from './operator-api'
 
 /** /admin/adminus/alarms: the alarms of every account; the operator confirms many at once. */
 export function OperatorAlarmsScreen() {
   const { t, i18n } = useTranslation()
   const format = useUserFormat()
   const { user } = useSession()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const alarms = useOperatorAlarms()
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
-  const confirm = useMutation({
-    mutationFn: (ids: number[]) => api.post('/api/admin/alarms/confirm', { ids }, confirmAlarmsAnswerSchema),
+  const confirm = useConfirmOperatorAlarms({
     onSuccess: (answer) => {
       setSelected(new Set())
       notifications.show({ color: 'green', message: t('operator.alarms.confirmed', { n: answer.confirmed }) })
     },
     onError: (error) =>
       notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKey }),
   })
   // The grower's alarm words: the catalogue's field name in the user's language, values and
   // thresholds in the user's units, each alarm's module model read from its row.

@@ -1,20 +1,18 @@
-import { type OperatorClientDetail, operatorClientDetailSchema } from '@kropla/domain'
+import type { OperatorClientDetail } from '@kropla/domain'
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useErrorMessage } from '../../app/ui/use-error-message'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { SupportAccessDialog } from '../support/SupportAccessDialog'
 import { AccessBadge, accessWords, DetailLink, userTypeKey } from './columns'
-import { operatorKey, useClient, useClients } from './use-operator'
+import { useChangeClientAccess, useClient, useClients } from './operator-api'
 
 /** /admin/adminus/clients: every client account. */
 export function ClientsScreen() {
@@ -95,17 +93,11 @@ const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
 
 function AccessCard({ client }: { client: OperatorClientDetail }) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const format = useUserFormat()
   const [day, setDay] = useState(dayOf(client.expires_at))
-  const change = useMutation({
-    mutationFn: (body: { blocked?: boolean; expires_at?: string | null }) =>
-      api.put(`/api/admin/clients/${client.id}/access`, body, operatorClientDetailSchema),
-    onSuccess: (updated) => {
-      queryClient.setQueryData([...operatorKey, 'clients', client.id], updated)
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
+  const change = useChangeClientAccess(client.id, {
+    onSuccess: () => {
       notifications.show({ color: 'green', message: t('operator.clients.saved') })
     },
     onError: (error) =>

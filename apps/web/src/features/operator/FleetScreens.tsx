@@ -3,15 +3,11 @@ import {
   type FleetImportJob,
   type FleetImportReport,
   failedLoginHours,
-  fleetImportAnswerSchema,
   fleetImportEnded,
-  fleetImportJobSchema,
   fleetModuleSchema,
   isCommandPending,
   type OperatorModule,
   type OperatorModuleDetail,
-  okAnswerSchema,
-  operatorModuleDetailSchema,
 } from '@kropla/domain'
 import {
   Alert,
@@ -30,19 +26,25 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { type DataColumn, DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { translateKey } from '../../lib/translate-key'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
-import { operatorKey, useFleet, useFleetModule } from './use-operator'
+import {
+  useAddFleetModule,
+  useDeleteActivatedModule,
+  useFleet,
+  useFleetImportJob,
+  useFleetModule,
+  useGiveModuleSecret,
+  useImportFleet,
+} from './operator-api'
 
 /** A manufactured module nobody has activated is neither active nor inactive (its status column defaults to 1). */
 const activationKey = (module: Pick<OperatorModule, 'activated_at' | 'status'>) =>
@@ -224,10 +226,7 @@ function ImportProgress({ job }: { job: FleetImportJob }) {
   const { t } = useTranslation()
   const label = t(
     job.state === 'importing' ? 'operator.devices.import_importing' : 'operator.devices.import_checking',
-    {
-      done: job.done_lines,
-      lines: job.lines,
-    },
+    { done: job.done_lines, lines: job.lines },
   )
   return (
     <Stack gap={4} data-testid="import-progress" aria-live="polite">
@@ -240,45 +239,24 @@ function ImportProgress({ job }: { job: FleetImportJob }) {
   )
 }
 
-/** How often a background import is asked for its progress. */
-const importPollMs = 500
-
 function ImportCsv() {
   const { t, i18n } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const [report, setReport] = useState<FleetImportReport | null>(null)
   const [jobId, setJobId] = useState<string | null>(null)
   const failed = (message: string) =>
     notifications.show({ color: 'red', title: t('errors.task_failed'), message })
-  const upload = useMutation({
-    mutationFn: async (file: File) =>
-      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportAnswerSchema),
-    onSuccess: (answer) => {
-      if ('id' in answer) {
-        setJobId(answer.id)
-        return
-      }
-      setReport(answer)
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
-    },
+  const upload = useImportFleet({
+    onSuccess: (answer) => ('id' in answer ? setJobId(answer.id) : setReport(answer)),
     onError: (error) => failed(messageOf(error)),
   })
-  const job = useQuery({
-    queryKey: ['fleet-import', jobId],
-    queryFn: () => api.get(`/api/admin/devices/import/${jobId}`, fleetImportJobSchema),
-    enabled: jobId !== null,
-    refetchInterval: (query) =>
-      query.state.data && fleetImportEnded(query.state.data) ? false : importPollMs,
-  })
+  const job = useFleetImportJob(jobId)
   const current = jobId !== null ? job.data : undefined
   useEffect(() => {
     if (!current || !fleetImportEnded(current)) return
     setJobId(null)
     if (current.state === 'failed') failed(translateKey(i18n, current.error ?? 'errors.internal', ''))
     else setReport({ lines: current.lines, imported: current.imported, problems: current.problems })
-    void queryClient.invalidateQueries({ queryKey: operatorKey })
   })
   useEffect(() => {
     if (job.error) {
@@ -314,15 +292,11 @@ function ImportCsv() {
 
 function AddModule({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const [values, setValues] = useState({ serial: '', pin: '', model: '' })
   const [problems, setProblems] = useState<Record<string, string>>({})
-  const add = useMutation({
-    mutationFn: (body: typeof values) => api.post('/api/admin/devices', body, operatorModuleDetailSchema),
+  const add = useAddFleetModule({
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
       notifications.show({ color: 'green', message: t('operator.devices.added') })
       setValues({ serial: '', pin: '', model: '' })
       onClose()
@@ -445,16 +419,11 @@ const credentialsKey = (state: CredentialsCommandState) =>
 function ModuleLogin({ module }: { module: OperatorModuleDetail }) {
   const { t } = useTranslation()
   const format = useUserFormat()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const [confirming, setConfirming] = useState(false)
-  const give = useMutation({
-    mutationFn: () =>
-      api.post(`/api/admin/devices/${module.id}/credentials`, undefined, operatorModuleDetailSchema),
+  const give = useGiveModuleSecret(module.id, {
     onSuccess: () => {
       setConfirming(false)
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
       notifications.show({ color: 'green', message: t('operator.devices.secret_sent') })
     },
     onError: (error) =>
@@ -527,17 +496,13 @@ function ModuleLogin({ module }: { module: OperatorModuleDetail }) {
 export function FleetModuleScreen({ base }: { base: 'devices' | 'objects' }) {
   const { t } = useTranslation()
   const format = useUserFormat()
-  const api = useApi()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const messageOf = useErrorMessage()
   const id = Number(useParams().id)
   const module = useFleetModule(id)
   const [confirming, setConfirming] = useState(false)
-  const remove = useMutation({
-    mutationFn: () => api.delete(`/api/admin/objects/${id}`, undefined, okAnswerSchema),
+  const remove = useDeleteActivatedModule(id, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: operatorKey })
       notifications.show({ color: 'green', message: t('operator.objects.deleted') })
       void navigate(`/admin/adminus/${base}`)
     },

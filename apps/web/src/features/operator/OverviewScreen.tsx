@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
-import { useOverview } from './use-operator'
+import { useOverview } from './operator-api'
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (

@@ -4,10 +4,10 @@ import { useParams } from 'react-router'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useAdminMessages } from '../admin-messages/use-admin-messages'
-import { useUserFormat } from '../session/useUserFormat'
+import { useAdminMessages } from '../admin-messages/admin-messages-api'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink } from './columns'
-import { useMessageReaders } from './use-operator'
+import { useMessageReaders } from './operator-api'
 
 /** /admin/adminus/users_messages: every message sent, how many got it and read it. */
 export function UsersMessagesScreen() {

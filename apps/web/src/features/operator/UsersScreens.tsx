@@ -4,9 +4,9 @@ import { useParams } from 'react-router'
 import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 import { DetailLink, userTypeKey } from './columns'
-import { useOperatorUsers } from './use-operator'
+import { useOperatorUsers } from './operator-api'
 
 /** /admin/adminus/users: the users of every account. */
 export function OperatorUsersScreen() {

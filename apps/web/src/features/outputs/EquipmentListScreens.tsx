@@ -8,7 +8,7 @@ import { useFromHere } from '../resources/back-to'
 import { DeleteResourceModal } from '../resources/DeleteResourceModal'
 import { ResourcePage } from '../resources/ResourcePage'
 import { type Column, ResourceTable } from '../resources/ResourceTable'
-import { namesById, useObjects, useOutputs, useWaterSources } from '../resources/resource-queries'
+import { namesById, useObjects, useOutputs, useWaterSources } from '../resources/resources-api'
 
 /** /resources/outputs: the outputs of the account's modules (equipment of kind output). */
 export function OutputsScreen() {

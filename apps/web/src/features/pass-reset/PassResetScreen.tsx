@@ -1,17 +1,16 @@
 import '../../app/every-component-styles'
-import { okAnswerSchema, passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
+import { passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { isApiError } from '../../lib/api-error'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
 import { NewPasswordFields } from '../account-forms/NewPasswordFields'
-import { useNewPasswordForm } from '../account-forms/useNewPasswordForm'
+import { useNewPasswordForm } from '../account-forms/use-new-password-form'
+import { useRequestResetLink } from './pass-reset-api'
 
 /**
  * /pass_reset, two steps (spec 01 section 2): the account name and e-mail ask for a mailed link;
@@ -36,11 +35,8 @@ export function PassResetScreen() {
 
 function RequestLink() {
   const { t, i18n } = useTranslation()
-  const api = useApi()
   const form = useSchemaForm(passwordResetRequestSchema, { account_name: '', email: '' })
-  const request = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/pass_reset', body, okAnswerSchema),
-  })
+  const request = useRequestResetLink()
 
   const submit = form.onSubmit((values) => {
     const body = { ...passwordResetRequestSchema.parse(values), lang: pickLang([i18n.language]) }

@@ -28,9 +28,9 @@ import { formatValue } from '../../lib/format-value'
 import { browserTimeZone, groupTimeZones, listTimeZones } from '../../lib/time-zones'
 import { withFormInput } from '../../lib/use-schema-form'
 import { SaveChangesButton } from '../account-forms/SaveChangesButton'
-import { useSettingsForm } from '../account-forms/useSettingsForm'
+import { useSettingsForm } from '../account-forms/use-settings-form'
 import { meQueryKey } from '../session/me-query'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { SettingsPage } from '../settings/SettingsPage'
 
 /** The select's value for "no zone of my own: follow this browser" (stored as null). */

@@ -1,30 +1,23 @@
-import { type MeResponse, type Profile, profileAnswerSchema, profileSchema } from '@kropla/domain'
+import { type Profile, profileAnswerSchema, profileSchema } from '@kropla/domain'
 import { Checkbox, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import type { ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { Loaded } from '../../app/ui/Loaded'
 import { PhoneInput } from '../account-forms/PhoneInput'
 import { SaveChangesButton } from '../account-forms/SaveChangesButton'
-import { useSettingsForm } from '../account-forms/useSettingsForm'
+import { useSettingsForm } from '../account-forms/use-settings-form'
 import { PushSwitch } from '../push/PushSwitch'
-import { meQueryKey } from '../session/me-query'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { SettingsCard } from '../settings/SettingsCard'
 import { SettingsPage } from '../settings/SettingsPage'
 import { DeleteOwnAccount } from './DeleteOwnAccount'
-
-export const profileQueryKey = ['profile'] as const
+import { storeProfile, useProfile } from './profile-api'
 
 /** settings/profile (spec 01 section 3, user): personal data, alarm notifications, consents, start screen. */
 export function ProfileScreen() {
   const { t } = useTranslation()
-  const api = useApi()
-  const profile = useQuery({
-    queryKey: profileQueryKey,
-    queryFn: () => api.get('/api/profile', profileAnswerSchema),
-  })
+  const profile = useProfile()
   return (
     <SettingsPage title={t('profile.title')}>
       <Loaded query={profile}>{(data) => <ProfileForm profile={data} />}</Loaded>
@@ -43,23 +36,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     toBody: (values) => profileSchema.parse(values),
     path: '/api/profile',
     answer: profileAnswerSchema,
-    onSaved: (body) => {
-      queryClient.setQueryData(profileQueryKey, body)
-      // The top panel shows the name; the start screen honours hide_splash.
-      queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>
-        me
-          ? {
-              ...me,
-              user: {
-                ...me.user,
-                name: body.name,
-                family_name: body.family_name,
-                hide_splash: body.hide_splash,
-              },
-            }
-          : me,
-      )
-    },
+    onSaved: (body) => storeProfile(queryClient, body),
   })
 
   const checkbox = (field: keyof Profile) => form.getInputProps(field, { type: 'checkbox' })

@@ -1,7 +1,7 @@
 import { Stack, Switch, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { ApiRequestError } from '../../lib/api-error'
 import { usePushSubscription } from './use-push-subscription'
 

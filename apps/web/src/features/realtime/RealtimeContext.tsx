@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import type { Realtime } from './useRealtime'
+import type { Realtime } from './use-realtime'
 
 const RealtimeContext = createContext<Realtime | null>(null)
 

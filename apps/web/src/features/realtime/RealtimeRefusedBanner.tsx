@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { reloadPage } from '../../lib/reload'
-import type { RealtimeRefusal } from './useRealtime'
+import type { RealtimeRefusal } from './use-realtime'
 
 /**
  * Says why live data stopped when the server refused the real-time channel for too many

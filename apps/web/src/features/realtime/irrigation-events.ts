@@ -8,6 +8,7 @@ import {
 } from '@kropla/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RealtimeSocket } from '../../lib/socket'
+import { requestWithAck } from './emit-with-timeout'
 import { onServerEvent } from './on-server-event'
 
 /** GET /api/manual_opens: the account's manual opens still tracked (spec 01 section 4). */
@@ -46,22 +47,8 @@ export function sendIrrigationRequest<Event extends IrrigationRequestEvent>(
   event: Event,
   payload: IrrigationRequestPayload<Event>,
 ): Promise<IrrigationAck> {
-  return new Promise((resolve) => {
-    if (!socket) return resolve({ err: 'not_connected', message: '' })
-    const timer = setTimeout(() => resolve({ err: 'timeout', message: '' }), ackTimeoutMs)
-    const ack = (answer: IrrigationAck) => {
-      clearTimeout(timer)
-      // An acknowledgement outside the shared contract counts as a failure the screen words itself.
-      const checked = irrigationAckSchema.safeParse(answer)
-      resolve(checked.success ? checked.data : { err: 'internal', message: '' })
-    }
-    // socket.io's typed emit cannot follow a generic event name to its payload; the types above do.
-    ;(socket.emit as (name: string, body: unknown, callback: (answer: IrrigationAck) => void) => void)(
-      event,
-      payload,
-      ack,
-    )
-  })
+  // socket.io's typed emit cannot follow a generic event name to its payload; the types above do.
+  return requestWithAck(socket, event, payload, ackTimeoutMs, irrigationAckSchema)
 }
 
 /** Rows merged by id; a newer copy replaces the older one. */

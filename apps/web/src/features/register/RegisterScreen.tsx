@@ -1,29 +1,25 @@
 import '../../app/every-component-styles'
 import {
   findModel,
-  okAnswerSchema,
   registerAccountNameSchema,
   registerConsentsSchema,
   registerCredentialsSchema,
-  registerDeviceAnswerSchema,
   registerDeviceSchema,
   registerRequestSchema,
   timeZoneSchema,
 } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { termsUrl } from '../../lib/constants'
 import { browserTimeZone } from '../../lib/time-zones'
 import { translateKey } from '../../lib/translate-key'
 import { showServerErrorAtFields, useSchemaForm, validateStep } from '../../lib/use-schema-form'
 import { NewPasswordFields } from '../account-forms/NewPasswordFields'
-import { meQueryKey } from '../session/me-query'
+import { useCheckAccountName, useCheckDevice, useReadNewSession, useRegister } from './register-api'
 import { fieldOfCode, registrationSteps, stepOfError } from './registration-steps'
 
 /** The catalogue keys of the steps' names (`register.step_device` ...). */
@@ -57,26 +53,15 @@ interface StepError {
  */
 export function RegisterScreen() {
   const { t, i18n } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
+  const readNewSession = useReadNewSession()
   const navigate = useNavigate()
   const form = useSchemaForm<Values>(registerRequestSchema, initialValues)
   const [active, setActive] = useState(0)
   const [stepError, setStepError] = useState<StepError | null>(null)
 
-  const checkDevice = useMutation({
-    mutationFn: (body: { serial: string; pin: string }) =>
-      api.post('/api/register/device', body, registerDeviceAnswerSchema),
-  })
-  const checkAccountName = useMutation({
-    mutationFn: (body: { account_name: string }) =>
-      api.post('/api/register/account-name', body, okAnswerSchema),
-  })
-  const register = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/register', body, okAnswerSchema),
-    // The answer carries a new session cookie; the CSRF token of the anonymous visitor is spent.
-    onSuccess: () => api.forgetCsrfToken(),
-  })
+  const checkDevice = useCheckDevice()
+  const checkAccountName = useCheckAccountName()
+  const register = useRegister()
   const isBusy = checkDevice.isPending || checkAccountName.isPending || register.isPending
 
   function fail(step: number, error: unknown) {
@@ -112,7 +97,7 @@ export function RegisterScreen() {
   }
 
   async function enterApp() {
-    await queryClient.invalidateQueries({ queryKey: meQueryKey })
+    await readNewSession()
     await navigate('/', { replace: true })
   }
 

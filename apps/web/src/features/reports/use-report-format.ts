@@ -1,7 +1,7 @@
 import type { ReportSeries } from '@kropla/domain'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import type { ReportChartFormat, SeriesName } from './report-chart-option'
 import { zonedFormatter } from './zoned-format'
 

@@ -1,13 +1,10 @@
-import { okAnswerSchema, type ResourceUse, resourceUsageSchema } from '@kropla/domain'
+import type { ResourceUsage, ResourceUse } from '@kropla/domain'
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
-import { ErrorState } from '../../app/ui/ErrorState'
-import { PendingState } from '../../app/ui/PendingState'
+import { Loaded } from '../../app/ui/Loaded'
 import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
-import { invalidateResources } from './resource-queries'
+import { useDeleteResource, useResourceUsage } from './resources-api'
 
 interface DeleteResourceModalProps {
   name: string
@@ -31,31 +28,18 @@ export function DeleteResourceModal({
   onDeleted,
 }: DeleteResourceModalProps) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
-  const usage = useQuery({
-    queryKey: ['usage', path],
-    queryFn: () => api.get(`${path}/usage`, resourceUsageSchema),
-    enabled: checksUsage,
-    gcTime: 0,
-    staleTime: 0,
-  })
-  const remove = useMutation({
-    mutationFn: () => api.delete(path, undefined, okAnswerSchema),
+  const usage = useResourceUsage(path, checksUsage)
+  const remove = useDeleteResource(path, {
     onSuccess: () => {
-      invalidateResources(queryClient)
       notifications.show({ color: 'teal', message: t('resources.deleted', { name }) })
       onDeleted?.()
       onClose()
     },
   })
 
-  const body = () => {
-    if (checksUsage && usage.isPending) return <PendingState />
-    if (checksUsage && usage.isError)
-      return <ErrorState error={usage.error} onRetry={() => void usage.refetch()} />
-    const blocking = usage.data?.blocking ?? []
-    const warnings = usage.data?.warnings ?? []
+  const body = (uses: ResourceUsage | null) => {
+    const blocking = uses?.blocking ?? []
+    const warnings = uses?.warnings ?? []
     if (blocking.length > 0)
       return (
         <Stack gap="md">
@@ -100,7 +84,7 @@ export function DeleteResourceModal({
 
   return (
     <Modal opened onClose={onClose} title={t('resources.delete_title', { name })} centered>
-      {body()}
+      {checksUsage ? <Loaded query={usage}>{body}</Loaded> : body(null)}
     </Modal>
   )
 }

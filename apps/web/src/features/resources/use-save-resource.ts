@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import type { Parser } from '../../lib/api'
 import { showServerErrorAtFields } from '../../lib/use-schema-form'
-import { invalidateResources } from './resource-queries'
+import { invalidateResources } from './resources-api'
 
 interface SaveResourceOptions<Values extends Record<string, unknown>, Saved> {
   form: UseFormReturnType<Values>

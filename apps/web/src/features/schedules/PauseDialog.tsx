@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
-import { useFarmZones } from '../farm-zone/useFarmZones'
+import { useFarmZones } from '../farm-zone/use-farm-zones'
 import { localInputToIso } from './schedule-text'
 
 interface PauseDialogProps {

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
-import { useFarmZones } from '../farm-zone/useFarmZones'
+import { useFarmZones } from '../farm-zone/use-farm-zones'
 import { fieldError } from '../resources/field-error'
 import { type CardProps, memoCard } from './memo-card'
 import { defaultRule, defaultStarts, type ScheduleForm } from './schedule-form'

@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
-import { useErrorMessage } from '../../app/ui/useErrorMessage'
+import { useErrorMessage } from '../../app/ui/use-error-message'
 import { arrayOf } from '../../lib/api'
 
 const scheduleRows = arrayOf(scheduleRowSchema)
@@ -26,6 +26,16 @@ export function useSchedules(withHidden: boolean) {
     queryFn: () => api.get(withHidden ? '/api/schedulers?hidden=1' : '/api/schedulers', scheduleRows),
     // "Next within 24 h" moves on with the clock: the list is asked again every minute.
     refetchInterval: 60_000,
+  })
+}
+
+/** The schedules without the hidden ones, read once where only their names are chosen from (the report creator). */
+export function useScheduleChoices(isEnabled: boolean) {
+  const api = useApi()
+  return useQuery({
+    queryKey: listKey(false),
+    queryFn: () => api.get('/api/schedulers', scheduleRows),
+    enabled: isEnabled,
   })
 }
 

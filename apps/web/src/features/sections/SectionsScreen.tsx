@@ -18,11 +18,11 @@ import { QuantityInput } from '../resources/number-inputs'
 import { ResourceForm } from '../resources/ResourceForm'
 import { ResourcePage } from '../resources/ResourcePage'
 import { ResourceTable } from '../resources/ResourceTable'
-import { namesById, useGroups, useSections, useWaterSources } from '../resources/resource-queries'
+import { namesById, useGroups, useSections, useWaterSources } from '../resources/resources-api'
 import { DescriptionInput, NameInput } from '../resources/text-inputs'
 import { useRowDialogs } from '../resources/use-row-dialogs'
 import { useSaveResource } from '../resources/use-save-resource'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
 
 /** /{product}_2/resources/sections: irrigation zones with their area, flow, water source and groups. */
 export function SectionsScreen() {

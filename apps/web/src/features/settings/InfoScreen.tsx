@@ -1,7 +1,7 @@
 import { isAdmin } from '@kropla/domain'
 import { useLocation } from 'react-router'
 import { AccessDenied } from '../../app/ui/AccessDenied'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { AboutScreen } from './AboutScreen'
 import { HelpScreen } from './HelpScreen'
 import { PaymentsScreen } from './PaymentsScreen'

@@ -1,10 +1,8 @@
-import { clientAccountAnswerSchema } from '@kropla/domain'
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { Loaded } from '../../app/ui/Loaded'
-import { useUserFormat } from '../session/useUserFormat'
+import { useClientAccount } from '../client-account/client-account-api'
+import { useUserFormat } from '../session/use-user-format'
 import { useAbout } from './about-query'
 import { SettingsCard } from './SettingsCard'
 import { SettingsPage } from './SettingsPage'
@@ -15,13 +13,8 @@ import { SettingsPage } from './SettingsPage'
  */
 export function PaymentsScreen() {
   const { t } = useTranslation()
-  const api = useApi()
   const format = useUserFormat()
-  const client = useQuery({
-    // The key of settings > client account (ClientAccountScreen): one cache entry for both screens.
-    queryKey: ['client'],
-    queryFn: () => api.get('/api/client', clientAccountAnswerSchema),
-  })
+  const client = useClientAccount()
   const about = useAbout()
   return (
     <SettingsPage title={t('payments.title')}>

@@ -2,7 +2,7 @@ import { isAdmin } from '@kropla/domain'
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { InfoScreen } from './InfoScreen'
 import { settingsSections } from './settings-sections'
 

@@ -1,22 +1,13 @@
 import type { TrafficMinute } from '@kropla/domain'
 import { Alert, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../app/ui/DataTable'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { PendingState } from '../../app/ui/PendingState'
-import { useRealtimeChannel } from '../realtime/RealtimeContext'
-import { useUserFormat } from '../session/useUserFormat'
+import { useUserFormat } from '../session/use-user-format'
+import { useActiveSockets, useSupervisorTraffic } from './supervisor-api'
 
-/** How often the screen asks again: a live view without a push stream of its own. */
-const refreshMs = 5_000
 const minutesShown = 30
-
-/** Throws the acknowledgement's failure so the query shows it; answers the data otherwise. */
-function okOrThrow<T extends object>(answer: T | { err: string; message: string }): T {
-  if ('err' in answer) throw new Error(answer.message || answer.err)
-  return answer
-}
 
 function TrafficBars({ minutes }: { minutes: TrafficMinute[] }) {
   const { t } = useTranslation()
@@ -72,17 +63,8 @@ function TrafficBars({ minutes }: { minutes: TrafficMinute[] }) {
 export function SupervisorScreen() {
   const { t } = useTranslation()
   const format = useUserFormat()
-  const realtime = useRealtimeChannel()
-  const sockets = useQuery({
-    queryKey: ['supervisor', 'sockets'],
-    queryFn: async () => okOrThrow(await realtime.activeSockets()).sockets,
-    refetchInterval: refreshMs,
-  })
-  const traffic = useQuery({
-    queryKey: ['supervisor', 'traffic'],
-    queryFn: async () => okOrThrow(await realtime.supervisorHistory(minutesShown)),
-    refetchInterval: refreshMs,
-  })
+  const sockets = useActiveSockets()
+  const traffic = useSupervisorTraffic(minutesShown)
   const sum = (key: 'ingest' | 'commands' | 'rejected') =>
     (traffic.data?.minutes ?? []).reduce((total, minute) => total + minute[key], 0)
   const failure = sockets.error ?? traffic.error

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAuditLogFilters } from '../audit/use-audit-log'
 import { useRealtimeChannel } from '../realtime/RealtimeContext'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 
 /**
  * The operator's support access (issue 15 item 3): choose a client account and say why; the server

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRealtimeChannel } from '../realtime/RealtimeContext'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 
 /**
  * Shown on every screen while an operator works in a client account on support access: whose

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRealtimeChannel } from '../realtime/RealtimeContext'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 
 /**
  * Spec 01 sections 4 and 7: a user assigned to several client accounts switches between them with

@@ -1,11 +1,9 @@
 import type { LiveDataRow, ModuleDiagnostics, ObjectSummary } from '@kropla/domain'
-import { findInput, findModel, objectDetailSchema } from '@kropla/domain'
+import { findInput, findModel } from '@kropla/domain'
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { useApi } from '../../app/api-context'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { ListTable } from '../../app/ui/ListTable'
 import { Loaded } from '../../app/ui/Loaded'
@@ -13,13 +11,12 @@ import { PageFrame } from '../../app/ui/PageFrame'
 import { formatDateTime } from '../../lib/format-date'
 import { translateKey } from '../../lib/translate-key'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
-import { useFarmZones } from '../farm-zone/useFarmZones'
-import { modelWording, objectQueryKey } from '../modules/objects-api'
-import { withoutSettledConfig } from '../modules/settled-configs'
+import { useFarmZones } from '../farm-zone/use-farm-zones'
+import { modelWording, useObject } from '../modules/objects-api'
 import { offlineBannerReasonId, useNeedsServer } from '../offline/use-online'
 import { useRealtimeChannel } from '../realtime/RealtimeContext'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { LiveRun } from './LiveRun'
 import { batteryOf, readingsOf, signalOf } from './module-readings'
 import { SecondsField, useSeconds } from './SecondsField'
@@ -301,12 +298,8 @@ function LiveInputs({ object }: { object: ObjectSummary }) {
 
 function PendingConfig({ id }: { id: number }) {
   const { t } = useTranslation()
-  const api = useApi()
   const { user } = useSession()
-  const detail = useQuery({
-    queryKey: objectQueryKey(id),
-    queryFn: () => api.get(`/api/objects/${id}`, objectDetailSchema).then(withoutSettledConfig),
-  })
+  const detail = useObject(id)
   const pending = detail.data?.config_pending
   return (
     <Stack gap={4} data-testid="pending-config">

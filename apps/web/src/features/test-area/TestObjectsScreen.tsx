@@ -5,10 +5,10 @@ import { ListTable } from '../../app/ui/ListTable'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { formatDateTime } from '../../lib/format-date'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
-import { useFarmZones } from '../farm-zone/useFarmZones'
+import { useFarmZones } from '../farm-zone/use-farm-zones'
 import { modelWording } from '../modules/objects-api'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { batteryOf, signalOf } from './module-readings'
 
 /** /test/objects: the account's modules with their connection, signal and battery, live. */

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { ListTable } from '../../app/ui/ListTable'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { LoadedAll } from '../resources/LoadedAll'
-import { namesById, useGroups, useOutputs, useSections, useWaterSources } from '../resources/resource-queries'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { namesById, useGroups, useOutputs, useSections, useWaterSources } from '../resources/resources-api'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { WalkStarter } from './TestGroupsScreens'
 
 /**

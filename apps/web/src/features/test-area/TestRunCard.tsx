@@ -2,7 +2,7 @@ import type { TestRun } from '@kropla/domain'
 import { Badge, Card, Group, List, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/format-date'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { reasonText, resultColour } from './run-labels'
 
 /** One test run: what, on what, by whom, when (farm time), its result and each item's. */

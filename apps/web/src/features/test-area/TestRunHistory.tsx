@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { PendingState } from '../../app/ui/PendingState'
 import { FarmZoneNote } from '../farm-zone/FarmZoneNote'
-import { useFarmZones } from '../farm-zone/useFarmZones'
+import { useFarmZones } from '../farm-zone/use-farm-zones'
 import { TestRunCard } from './TestRunCard'
 import { runsOf, useTestRuns } from './test-runs-api'
 

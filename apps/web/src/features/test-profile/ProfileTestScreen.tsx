@@ -11,7 +11,7 @@ import { FailureAlert } from '../../app/ui/FailureAlert'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { formatDateTime } from '../../lib/format-date'
 import { PushSwitch } from '../push/PushSwitch'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { useProfileTest } from './test-profile-api'
 
 const profilePath = '/settings/profile'

@@ -10,7 +10,7 @@ import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { formatDateTime } from '../../lib/format-date'
 import { translateKey } from '../../lib/translate-key'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { ageParts } from './check-age'
 import { useWeatherCheck } from './test-weather-api'
 

@@ -1,16 +1,13 @@
 import type { AccountUser } from '@kropla/domain'
-import { okAnswerSchema } from '@kropla/domain'
 import { Modal } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { ConfirmWithPassword } from '../account-forms/ConfirmWithPassword'
 import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
 import { ownUserDeletion } from '../profile/own-user-deletion'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { deleteWarningOf, displayName } from './display-name'
-import { usersQueryKey } from './UsersScreen'
+import { useDeleteUser } from './users-api'
 
 interface DeleteUserModalProps {
   user: AccountUser
@@ -42,15 +39,9 @@ export function DeleteUserModal({ user, onClose }: DeleteUserModalProps) {
 
 function DeleteOtherUser({ user, isAdmin, onClose }: DeleteUserModalProps & { isAdmin: boolean }) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const name = displayName(user)
-  const remove = useMutation({
-    mutationFn: () => api.delete(`/api/users/${user.id}`, undefined, okAnswerSchema),
+  const remove = useDeleteUser(user.id, {
     onSuccess: () => {
-      queryClient.setQueryData<AccountUser[]>(usersQueryKey, (users) =>
-        users?.filter((row) => row.id !== user.id),
-      )
       notifications.show({ color: 'teal', message: t('users.deleted') })
       onClose()
     },

@@ -1,24 +1,19 @@
-import { type AccountUser, accountUserSchema, isAdmin, updateUserSchema } from '@kropla/domain'
+import { type AccountUser, isAdmin, updateUserSchema } from '@kropla/domain'
 import { Alert, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { DialogActions } from '../../app/ui/DialogActions'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
 import { PhoneInput } from '../account-forms/PhoneInput'
-import { meQueryKey } from '../session/me-query'
-import { useSession } from '../session/useSession'
+import { useSession } from '../session/use-session'
 import { displayName } from './display-name'
-import { usersQueryKey } from './UsersScreen'
 import { type AssignableUserType, UserTypeSelect } from './UserTypeSelect'
+import { useUpdateUser } from './users-api'
 
 /** Edit a user of the account: name, phone, description, role (admin or normal; operators are the operator's). */
 export function EditUserModal({ user, onClose }: { user: AccountUser; onClose: () => void }) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const { user: me } = useSession()
   const form = useSchemaForm(updateUserSchema, {
     name: user.name,
@@ -27,13 +22,8 @@ export function EditUserModal({ user, onClose }: { user: AccountUser; onClose: (
     description: user.description,
     type: (user.type === 1 ? 1 : 2) as AssignableUserType,
   })
-  const save = useMutation({
-    mutationFn: (body: unknown) => api.put(`/api/users/${user.id}`, body, accountUserSchema),
-    onSuccess: (saved: AccountUser) => {
-      queryClient.setQueryData<AccountUser[]>(usersQueryKey, (users) =>
-        users?.map((row) => (row.id === saved.id ? saved : row)),
-      )
-      if (saved.id === me.id) void queryClient.invalidateQueries({ queryKey: meQueryKey })
+  const save = useUpdateUser(user.id, me.id, {
+    onSuccess: () => {
       notifications.show({ color: 'teal', message: t('settings.saved') })
       onClose()
     },

@@ -1,34 +1,27 @@
-import { type InvitationSent, invitationSentSchema, inviteUserSchema } from '@kropla/domain'
+import { type InvitationSent, inviteUserSchema } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
 import { DialogActions } from '../../app/ui/DialogActions'
 import { FailureAlert } from '../../app/ui/FailureAlert'
 import { showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
-import { usersQueryKey } from './UsersScreen'
 import { type AssignableUserType, UserTypeSelect } from './UserTypeSelect'
+import { useInviteUser } from './users-api'
 
 const initialValues = { email: '', name: '', family_name: '', type: 2 as AssignableUserType }
 
 /** Invite by e-mail: the invitee gets a link to the first-run set-password screen. */
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
   const form = useSchemaForm(inviteUserSchema, initialValues)
   const close = () => {
     form.reset()
     invite.reset()
     onClose()
   }
-  const invite = useMutation({
-    mutationFn: (body: unknown) => api.post('/api/users/invite', body, invitationSentSchema),
-    // The answer is the same for an address that has an account elsewhere: the list says who was added.
+  const invite = useInviteUser({
     onSuccess: (sent: InvitationSent) => {
-      void queryClient.invalidateQueries({ queryKey: usersQueryKey })
       notifications.show({ color: 'teal', message: t('users.invite_sent', { email: sent.email }) })
       close()
     },

@@ -1,24 +1,19 @@
-import { type AccountUser, accountUserSchema, isAdmin, isAdminus } from '@kropla/domain'
+import { type AccountUser, isAdmin, isAdminus } from '@kropla/domain'
 import { Badge, Box, Button, EmptyState, Group, Stack, Table, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { useApi } from '../../app/api-context'
-import { ErrorState } from '../../app/ui/ErrorState'
 import { ListTable } from '../../app/ui/ListTable'
-import { PendingState } from '../../app/ui/PendingState'
+import { Loaded } from '../../app/ui/Loaded'
 import { RowActions } from '../../app/ui/RowActions'
-import { arrayOf } from '../../lib/api'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { SettingsPage } from '../settings/SettingsPage'
 import { DeleteUserModal } from './DeleteUserModal'
 import { displayName } from './display-name'
 import { EditUserModal } from './EditUserModal'
 import { InviteUserModal } from './InviteUserModal'
-
-export const usersQueryKey = ['users'] as const
+import { useUsers } from './users-api'
 
 type Dialog =
   | { kind: 'invite' }
@@ -29,11 +24,7 @@ type Dialog =
 /** Settings > users (admins): every user of the account in one table; invite, edit, delete. */
 export function UsersScreen() {
   const { t } = useTranslation()
-  const api = useApi()
-  const users = useQuery({
-    queryKey: usersQueryKey,
-    queryFn: () => api.get('/api/users', arrayOf(accountUserSchema)),
-  })
+  const users = useUsers()
   // The first-run dialog's "Add a user" comes here with ?invite=1.
   const [search, setSearch] = useSearchParams()
   const [dialog, setDialog] = useState<Dialog>(() =>
@@ -49,19 +40,19 @@ export function UsersScreen() {
       title={t('users.title')}
       actions={<Button onClick={() => setDialog({ kind: 'invite' })}>{t('users.invite')}</Button>}
     >
-      {users.isPending ? (
-        <PendingState />
-      ) : users.isError ? (
-        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.length === 0 ? (
-        <EmptyState title={t('users.empty')} />
-      ) : (
-        <UsersTable
-          users={users.data}
-          onEdit={(user) => setDialog({ kind: 'edit', user })}
-          onDelete={(user) => setDialog({ kind: 'delete', user })}
-        />
-      )}
+      <Loaded query={users}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState title={t('users.empty')} />
+          ) : (
+            <UsersTable
+              users={list}
+              onEdit={(user) => setDialog({ kind: 'edit', user })}
+              onDelete={(user) => setDialog({ kind: 'delete', user })}
+            />
+          )
+        }
+      </Loaded>
       <InviteUserModal opened={dialog?.kind === 'invite'} onClose={close} />
       {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} />}

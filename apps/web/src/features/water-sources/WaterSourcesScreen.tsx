@@ -7,8 +7,8 @@ import { useFromHere } from '../resources/back-to'
 import { DeleteResourceModal } from '../resources/DeleteResourceModal'
 import { ResourcePage } from '../resources/ResourcePage'
 import { ResourceTable } from '../resources/ResourceTable'
-import { namesById, useOutputs, useWaterSources } from '../resources/resource-queries'
-import { useUserFormat } from '../session/useUserFormat'
+import { namesById, useOutputs, useWaterSources } from '../resources/resources-api'
+import { useUserFormat } from '../session/use-user-format'
 
 /** /resources/water_sources and /{product}_2/resources/water_sources. */
 export function WaterSourcesScreen() {

@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Loaded } from '../../app/ui/Loaded'
-import { useSession } from '../session/useSession'
-import { useUserFormat } from '../session/useUserFormat'
+import { useSession } from '../session/use-session'
+import { useUserFormat } from '../session/use-user-format'
 import { useWeather, weatherQueryKey, weatherSettingsPath } from './weather-api'
 
 /** Live readings of the chosen modules ask for the weather again at most this often. */

@@ -1,14 +1,8 @@
-import {
-  apiErrorSchema,
-  type ErrorCode,
-  irrigationReportSchema,
-  reportRangeProblem,
-  reportRequestSchema,
-} from '@kropla/domain'
+import { type ErrorCode, irrigationReportRoutes, reportRangeProblem } from '@kropla/domain'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { HttpError } from '../../../app/http-errors'
 import { pickLangFromRequest } from '../../../app/request-lang'
+import { registerRoute } from '../../../app/route-table'
 import { requireUser } from '../../auth/auth-hooks'
 import type { createIrrigationGenerator } from './irrigation-generator'
 import type { IrrigationReportDal } from './irrigation-report-dal'
@@ -27,35 +21,15 @@ export function registerIrrigationReportRoute(
   },
 ) {
   const now = deps.now ?? (() => new Date())
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/reports/irrigation',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags: ['reports'],
-        summary:
-          'The irrigation report: runs of outputs o1-o4 of AM-411 and AM-421 in the range, per output and per schedule',
-        body: reportRequestSchema,
-        response: {
-          200: irrigationReportSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          500: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const idClient = request.auth!.user.id_client
-      const body = request.body
-      if (body.sources.length === 0) throw new HttpError('report_incorrect_data')
-      const at = now()
-      const problem = reportRangeProblem(body, at)
-      if (problem) throw new HttpError(problem.slice('errors.'.length) as ErrorCode)
-      const lang = pickLangFromRequest(request)
-      const timeZone = await deps.dal.timeZone(idClient)
-      return deps.irrigation.report({ idClient, timeZone, lang, now: at }, { ...body, type: 'irrigation' })
-    },
-  )
+  registerRoute(app, irrigationReportRoutes.irrigation, { preValidation: requireUser }, async (request) => {
+    const idClient = request.auth!.user.id_client
+    const body = request.body
+    if (body.sources.length === 0) throw new HttpError('report_incorrect_data')
+    const at = now()
+    const problem = reportRangeProblem(body, at)
+    if (problem) throw new HttpError(problem.slice('errors.'.length) as ErrorCode)
+    const lang = pickLangFromRequest(request)
+    const timeZone = await deps.dal.timeZone(idClient)
+    return deps.irrigation.report({ idClient, timeZone, lang, now: at }, { ...body, type: 'irrigation' })
+  })
 }

@@ -1,29 +1,11 @@
 import type { WidgetOf, WidgetOutputState } from '@kropla/domain'
 import { Alert, Badge, Button, Group, NumberInput, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRealtimeChannel } from '../../realtime/RealtimeContext'
-import { useUserFormat } from '../../session/useUserFormat'
-
-/** How often the irrigation widgets ask again while shown. */
-const refreshMs = 5000
-
-/** `widget_irrigation` for the outputs a widget shows (empty: all), asked again every few seconds. */
-function useWidgetIrrigation(outputs: readonly number[]) {
-  const realtime = useRealtimeChannel()
-  return useQuery({
-    queryKey: ['widget_irrigation', [...outputs].sort()],
-    queryFn: async () => {
-      const answer = await realtime.widgetIrrigation({ outputs: [...outputs] })
-      if ('err' in answer) throw new Error(answer.message || answer.err)
-      return answer.outputs
-    },
-    refetchInterval: refreshMs,
-    retry: 1,
-  })
-}
+import { useUserFormat } from '../../session/use-user-format'
+import { useWidgetIrrigation } from '../dashboards-api'
 
 function StateBadge({ output }: { output: WidgetOutputState }) {
   const { t } = useTranslation()

@@ -3,10 +3,10 @@ import { Alert, Button, EmptyState, Group, SimpleGrid, Stack, Text, TextInput } 
 import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { hasWebNfc, NfcReadError, readNfcText } from '../../modules/nfc'
+import { hasWebNfc, NfcReadError, readNfcText } from '../../../lib/web-nfc'
 import { modulePath, useObjects } from '../../modules/objects-api'
-import { useOutputs } from '../../resources/resource-queries'
-import { useSession } from '../../session/useSession'
+import { useOutputs } from '../../resources/resources-api'
+import { useSession } from '../../session/use-session'
 import { ModuleTile } from '../ModuleTile'
 import { communicationCheckMs, useNow } from '../use-now'
 

@@ -1,0 +1,52 @@
+import {
+  pathOf,
+  type RouteCallInput,
+  type RouteEntry,
+  type RouteSuccess,
+  successStatus,
+} from '@kropla/domain'
+import type { ApiClient } from './api'
+
+/**
+ * Calls a route by its entry in the route table (ADR 0092): the method and the path built from
+ * the entry and `params`, the query string from `query`, the answer parsed with the entry's
+ * success schema, so neither a path nor a schema can drift from what the server registers.
+ * The entry's module brings zod with it: a call by entry belongs in a lazily loaded feature
+ * (this module is kept out of api.ts so the login page's first load stays without it).
+ */
+export function callRoute<Entry extends RouteEntry>(
+  api: ApiClient,
+  entry: Entry,
+  ...[input]: Record<never, never> extends RouteCallInput<Entry>
+    ? [RouteCallInput<Entry>?]
+    : [RouteCallInput<Entry>]
+): Promise<RouteSuccess<Entry>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>
+    query?: Record<string, unknown>
+    body?: unknown
+  }
+  const path = pathOf(entry, params) + queryString(query)
+  const schema = entry.answers[successStatus(entry)]
+  // The entry's success schema parses its success answer (a zod schema: its output is the answer's type).
+  const parser = { parse: (payload: unknown) => schema!.parse(payload) as RouteSuccess<Entry> }
+  switch (entry.method) {
+    case 'GET':
+      return api.get(path, parser)
+    case 'POST':
+      return api.post(path, body, parser)
+    case 'PUT':
+      return api.put(path, body, parser)
+    case 'DELETE':
+      return api.delete(path, body, parser)
+  }
+}
+
+/** `?a=1&b=x` from a call's query values; a value left undefined is left out. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) search.append(name, String(value))
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
