@@ -70,7 +70,12 @@ export function backfillStatements() {
  * every field, smooth daily waves with a little noise), then the rollups built by the migration's
  * own statements.
  */
-async function load(pool: pg.Pool, objects: { id: number; id_client: number }[], start: number, end: number) {
+export async function load(
+  pool: pg.Pool,
+  objects: { id: number; id_client: number }[],
+  start: number,
+  end: number,
+) {
   for (const [index, object] of objects.entries()) {
     await pool.query(
       `insert into readings (object_id, field, ts, value, id_client)

@@ -1,3 +1,4 @@
+import { parseFairnessArgs, runFairness } from './fairness'
 import { parseFirstLoadArgs, runFirstLoad } from './first-load'
 import { parseHistoryArgs, runHistory } from './history'
 import { parseIngestArgs, runIngest } from './ingest'
@@ -17,6 +18,9 @@ const usage = `Usage: npm run bench -- <bench> [options]
            --modules N (20)  --days N (365)  --repeats N timed requests per case, median (7)
   stall    main event loop stalls while PGlite (in its worker) runs a long query, vs PGlite on the main thread
            --rows N (1500000)  --min-query-ms N (1000)
+  fairness one user floods 400-day history_requests and reports while another farm's /api/objects and a
+           module's PUBACK are timed: their p99 against a quiet run of the same server (target: 2x at most)
+           --days N (400)  --samples N per phase (60)  --burst N history_requests at once (45)  --pg (DATABASE_URL)
   first-load  compressed JS/CSS the login page loads from the built app (apps/web/dist), vs all JS uncompressed
            --dist DIR  --lazy NAMES lazy chunks the page loads (LoginScreen,en-public)  --limit-kb N brotli budget (150)`
 
@@ -34,6 +38,9 @@ switch (name) {
     break
   case 'stall':
     ok = await runStall(parseStallArgs(rest))
+    break
+  case 'fairness':
+    ok = await runFairness(parseFairnessArgs(rest))
     break
   case 'first-load':
     ok = await runFirstLoad(parseFirstLoadArgs(rest))

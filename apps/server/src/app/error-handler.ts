@@ -1,9 +1,12 @@
 import { translate } from '@kropla/i18n'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { isDataException } from '../db/data-exception'
+import { isDataException, isStatementTimeout } from '../db/data-exception'
 import { HttpError, issueKey, sendError, validationFailed } from './http-errors'
 import { pickLangFromRequest } from './request-lang'
+
+/** What `Retry-After` tells a request whose read was stopped for taking too long. */
+export const tookTooLongRetryAfterSeconds = 5
 
 /** Every failure answers `{error, message, issues?}` in the user's language; nothing else leaks. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -25,6 +28,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_json' : 'bad_request'
       return sendError(request, reply, code, error.statusCode)
+    }
+    if (isStatementTimeout(error)) {
+      // A user's read past its time-out (ADR 0093): stopped, so the others' requests go on.
+      request.log.warn({ err: error }, 'a read took too long and was stopped')
+      reply.header('retry-after', String(tookTooLongRetryAfterSeconds))
+      return sendError(request, reply, 'took_too_long', 503)
     }
     if (isDataException(error)) {
       // A value the database cannot hold that no schema refused: the request's fault, so a 400.

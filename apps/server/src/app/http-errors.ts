@@ -14,6 +14,8 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   too_many_attempts: 429,
   test_too_soon: 429,
   busy_try_again: 429,
+  took_too_long: 503,
+  import_running: 409,
   account_blocked: 403,
   account_expired: 403,
   registration_failed: 500,

@@ -75,6 +75,8 @@ export interface ServerOptions extends AccountsOptions, IrrigationOptions, TestA
   outboundAllowedOrigins?: readonly string[]
   /** Expensive reads (history, reports, exports) under way at once per user and per farm (ADR 0086). */
   workLimits?: WorkLimits
+  /** How long a user's read may take (ADR 0093; default defaultUserReadTimeoutMs): tests shorten it. */
+  userReadTimeoutMs?: number
   /** Called with the HTTP application before any route is added: tests watch every answer's status. */
   watchApp?: (app: FastifyInstance) => void
 }
@@ -99,7 +101,11 @@ export async function startServer(
     manualControl: { now, ...options.manualControl },
     planRuntime: { now, ...options.planRuntime },
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    userReadTimeoutMs: options.userReadTimeoutMs,
+  })
   let broker: MqttTransport | undefined
   let brokerRights: BrokerRights | null = null
   try {
@@ -178,6 +184,7 @@ export async function startServer(
       commands: irrigation.commands,
       externalBroker: Boolean(config.MQTT_URL) && !rights && !config.MQTT_HOOK_TOKEN,
       onSecrets: rights ? (modules) => rights.giveSecrets(modules) : undefined,
+      logger,
       now,
     })
     wireReportTemplates(app, { database, logger })

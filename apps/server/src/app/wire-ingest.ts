@@ -29,7 +29,8 @@ import type { Irrigation } from './wire-irrigation'
  */
 export function wireDevices(database: Database, logger: Logger, traffic?: TrafficRecorder) {
   return {
-    directory: createObjectDirectory(createModuleRecordsDal(database.db)),
+    // Module logins and lookups take ingest's own way to the database (ADR 0093).
+    directory: createObjectDirectory(createModuleRecordsDal(database.ingest.db)),
     publisher: createDevicePublisher(logger, (entry) =>
       traffic?.record({
         direction: 'out',
@@ -67,7 +68,7 @@ export function wireIngest(
   const { directory } = deps.devices
   const ingest = createIngestService({
     database: deps.database,
-    modules: createModuleRecordsDal(deps.database.db),
+    modules: createModuleRecordsDal(deps.database.ingest.db),
     directory,
     publisher: deps.realtime.publisher,
     logger: deps.logger,

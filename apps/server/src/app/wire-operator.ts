@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
 import type { Database } from '../db/client'
 import { createAlarmEvents } from '../features/alarms/alarm-events'
 import { createAlarmsDal } from '../features/alarms/alarms-dal'
 import type { CommandService } from '../features/commands/command-service'
+import { createFleetImports } from '../features/operator/fleet-import'
 import { createOperatorDal } from '../features/operator/operator-dal'
 import { registerOperatorRoutes } from '../features/operator/operator-routes'
 import { createOperatorService } from '../features/operator/operator-service'
@@ -23,13 +25,22 @@ export function wireOperator(
     /** MQTT_URL is set and its logins are not kept in step (MQTT_DYNSEC): the broker checks module logins. */
     externalBroker: boolean
     onSecrets?: (modules: { serial: string; secret: string }[]) => Promise<void>
+    logger: Logger
     now?: () => Date
   },
 ) {
   const { pool } = deps.database
   const alarmsDal = createAlarmsDal(pool)
+  const dal = createOperatorDal(pool)
+  const now = deps.now ?? (() => new Date())
   const operator = createOperatorService({
-    dal: createOperatorDal(pool),
+    dal,
+    imports: createFleetImports({
+      dal,
+      now,
+      onFailure: (error) => deps.logger.error({ err: error }, 'fleet import failed'),
+      onSecrets: deps.onSecrets,
+    }),
     alarmsDal,
     alarmEvents: createAlarmEvents({ dal: alarmsDal, realtime: deps.realtime }),
     endClientSockets: (idClient, sessionIds) => {
@@ -40,7 +51,7 @@ export function wireOperator(
     commands: deps.commands,
     externalBroker: deps.externalBroker,
     onSecrets: deps.onSecrets,
-    now: deps.now ?? (() => new Date()),
+    now,
   })
   registerOperatorRoutes(app, { operator })
   registerSupervisorRequests({

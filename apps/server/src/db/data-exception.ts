@@ -12,6 +12,14 @@ export function sqlStateOf(error: unknown): string | null {
 }
 
 /**
+ * A statement stopped by `statement_timeout` (SQLSTATE 57014), or a user's read refused because its
+ * turn at the embedded database did not come in time (coded the same, ADR 0093).
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  return sqlStateOf(error) === '57014'
+}
+
+/**
  * PostgreSQL's class 22 "data exception" (SQLSTATE 22xxx: a NUL or a byte sequence the encoding
  * refuses, a date or number out of range…) means the request carried a value the database cannot
  * hold: the client's fault, not the server's. The zod schemas should refuse such values first;

@@ -139,6 +139,7 @@ const routes: Record<string, 'public' | 'own user' | 'own account' | 'device' | 
   'GET /api/admin/devices/{id}': 'operator',
   'POST /api/admin/devices': 'operator',
   'POST /api/admin/devices/import': 'operator',
+  'GET /api/admin/devices/import/{id}': 'operator',
   'POST /api/admin/devices/{id}/credentials': 'operator',
   'GET /api/admin/objects': 'operator',
   'GET /api/admin/objects/{id}': 'operator',

@@ -29,7 +29,7 @@ import { createRejectionCounter } from './rejection-counter'
 import { describeWriteError, isPermanentWriteError, writeSplittingRefused } from './split-refused-batch'
 
 export interface IngestOptions {
-  /** Readings and rejection counts are written through its pool (`readings-dal`). */
+  /** Readings and rejection counts are written through ingest's own pool (`readings-dal`, ADR 0093). */
   database: Database
   /** The modules' hello and status stamps. */
   modules: Pick<ModuleRecordsDal, 'recordFirmware' | 'recordConnection'>
@@ -165,7 +165,7 @@ export function createIngestService(options: IngestOptions) {
     // reading costs only itself: it is rejected (and the message acknowledged), the rest stored.
     const outcome = await writeSplittingRefused(rows, async (part) => ({
       rows: part,
-      stored: await retry(() => storeReadings(options.database.pool, part)),
+      stored: await retry(() => storeReadings(options.database.ingest.pool, part)),
     }))
     const stored = mergeStoredBatches(outcome.stored)
     stats.flushes++
@@ -192,7 +192,7 @@ export function createIngestService(options: IngestOptions) {
     const counts = rejections.take()
     if (!counts.length) return
     try {
-      await retry(() => storeRejections(options.database.pool, counts))
+      await retry(() => storeRejections(options.database.ingest.pool, counts))
     } catch (error) {
       if (!isPermanentWriteError(error)) throw error
       options.logger.error({ err: error, counts }, 'rejection counts refused by the database; dropped')

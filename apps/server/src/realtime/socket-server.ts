@@ -6,7 +6,8 @@ import { createAdapter } from '@socket.io/redis-adapter'
 import { createClient } from 'redis'
 import { Server } from 'socket.io'
 import { z } from 'zod'
-import { type Actor, runAs } from '../db/actor-context'
+import { type Actor, runAs, runAsRequest } from '../db/actor-context'
+import { isStatementTimeout } from '../db/data-exception'
 import type { AuthContext } from '../features/auth/auth-context'
 import { sessionCookie } from '../features/auth/auth-hooks'
 import type { SessionService } from '../features/auth/session-service'
@@ -185,8 +186,8 @@ export async function startRealtime(
         const receivedSeq = ++requestsReceived
         const { sessionId, userId, lang } = socket.data
         const failure = (code: string) => ({ err: code, message: translate(lang, `errors.${code}`) })
-        sessions
-          .checkLive([sessionId])
+        // A person's request from its first statement: the users' lane and time-out (ADR 0093).
+        runAsRequest(`user:${userId}`, () => sessions.checkLive([sessionId]))
           .then(async ({ authOf }) => {
             const auth = authOf.get(sessionId)
             if (auth === undefined) {
@@ -202,7 +203,9 @@ export async function startRealtime(
               ),
             )
           })
-          .catch(() => answer(failure('internal')))
+          .catch((error: unknown) =>
+            answer(failure(isStatementTimeout(error) ? 'took_too_long' : 'internal')),
+          )
       })
     }
 

@@ -1,6 +1,7 @@
 import type {
   AuditEntry,
   CredentialsCommandState,
+  FleetImportJob,
   OperatorAlarm,
   OperatorClientDetail,
   OperatorModule,
@@ -19,6 +20,11 @@ export interface FakeOperator {
   audit: AuditEntry[]
   /** The last `down/credentials` of each module, by id (POST .../credentials records one, on its way). */
   credentials?: Record<number, CredentialsCommandState>
+  /**
+   * A background fleet import as it goes: POST .../devices/import answers the first (202), each
+   * poll of its job the next, the last one for good.
+   */
+  importSteps?: FleetImportJob[]
 }
 
 const created = '2026-01-10T08:00:00.000Z'
@@ -203,6 +209,15 @@ export function withOperator(server: FakeServer, data: FakeOperator) {
         },
       }
       return json(200, detail(module))
+    }
+    if (path === '/api/admin/devices/import' && method === 'POST' && data.importSteps?.length)
+      return json(202, data.importSteps[0])
+    const importJob = /^\/api\/admin\/devices\/import\/([\w-]+)$/.exec(path)
+    if (importJob && method === 'GET') {
+      const steps = data.importSteps ?? []
+      if (steps[0]?.id !== importJob[1]) return refuse(404, 'not_found')
+      if (steps.length > 1) steps.shift()
+      return json(200, steps[0])
     }
     if (method !== 'GET') return refuse(404, 'not_found')
     const device = /^\/api\/admin\/(?:devices|objects)\/(\d+)$/.exec(path)

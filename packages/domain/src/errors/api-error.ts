@@ -109,6 +109,8 @@ export const errorCodes = [
   'too_many_connections_user',
   'too_many_connections_address',
   'busy_try_again',
+  'took_too_long',
+  'import_running',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 

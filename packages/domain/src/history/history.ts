@@ -24,6 +24,12 @@ export const maxHistoryFields = 32
  * `max_points` is answered raw without counting.
  */
 export const densestReadingIntervalMs = MINUTE
+/**
+ * The longest range that may be answered from raw readings, whatever `max_points` allows: a longer
+ * one is always read from the rollups, so no request makes the database count or read a long range
+ * of raw rows (issue 23, item 3; ADR 0093). A week of 10-minute readings still comes raw.
+ */
+export const longestRawRangeMs = 7 * 24 * HOUR
 
 /** The timestamp fields every row carries; they are added to the requested fields automatically. */
 export const historyTimestampFields = ['timestamp', 'dtimestamp', 'timestamp_unix'] as const
@@ -109,13 +115,15 @@ export function historyRange(
 }
 
 /**
- * The resolution of a range before looking at the data: `raw` when even one reading a minute
- * stays within `maxPoints`, `day` when hours would not, otherwise `count` (the raw rows decide:
+ * The resolution of a range before looking at the data: `day` when hours would not stay within
+ * `maxPoints`; `hour` beyond `longestRawRangeMs` (long ranges always come from the rollups); `raw`
+ * when even one reading a minute stays within `maxPoints`; otherwise `count` (the raw rows decide:
  * see resolutionByCount).
  */
 export function resolutionByRange(rangeMs: number, maxPoints: number): HistoryResolution | 'count' {
-  if (rangeMs / densestReadingIntervalMs <= maxPoints) return 'raw'
   if (Math.ceil(rangeMs / HOUR) > maxPoints) return 'day'
+  if (rangeMs > longestRawRangeMs) return 'hour'
+  if (rangeMs / densestReadingIntervalMs <= maxPoints) return 'raw'
   return 'count'
 }
 

@@ -17,9 +17,9 @@ describe('the resolution a history range is answered in', () => {
     expect(resolutionByRange(DAY, 2000)).toBe('raw')
   })
 
-  it('counts the raw rows of a week or a month: raw when they fit, hours when not', () => {
+  it('counts the raw rows of up to a week: raw when they fit, hours when not', () => {
+    expect(resolutionByRange(2 * DAY, 2000)).toBe('count')
     expect(resolutionByRange(7 * DAY, 2000)).toBe('count')
-    expect(resolutionByRange(30 * DAY, 2000)).toBe('count')
     // A week of 10-minute readings is 1008 points: raw; a month is 4320: hourly (720 points).
     expect(resolutionByCount(1008, 2000)).toBe('raw')
     expect(resolutionByCount(4320, 2000)).toBe('hour')
@@ -30,13 +30,21 @@ describe('the resolution a history range is answered in', () => {
   it('answers a year in days: its 8760 hours would pass 2000 points', () => {
     expect(resolutionByRange(365 * DAY, 2000)).toBe('day')
     // A wide chart (max_points 10000) still gets a year in hours.
-    expect(resolutionByRange(365 * DAY, 10_000)).toBe('count')
+    expect(resolutionByRange(365 * DAY, 10_000)).toBe('hour')
+  })
+
+  it('answers anything longer than a week from the rollups, never counting or reading raw rows', () => {
+    expect(resolutionByRange(7 * DAY + 1, 2000)).toBe('hour')
+    expect(resolutionByRange(30 * DAY, 2000)).toBe('hour')
+    // The widest chart (10000 points) over 400 days: hours, not the raw minutes it might hold.
+    expect(resolutionByRange(400 * DAY, 10_000)).toBe('hour')
+    expect(resolutionByRange(8 * DAY, 10_000)).toBe('hour')
   })
 
   it('switches exactly at the edges', () => {
     expect(resolutionByRange(2000 * 60_000, 2000)).toBe('raw')
     expect(resolutionByRange(2000 * 60_000 + 1, 2000)).toBe('count')
-    expect(resolutionByRange(2000 * HOUR, 2000)).toBe('count')
+    expect(resolutionByRange(2000 * HOUR, 2000)).toBe('hour')
     expect(resolutionByRange(2000 * HOUR + 1, 2000)).toBe('day')
   })
 })

@@ -209,6 +209,29 @@ export const fleetImportReportSchema = z.object({
 })
 export type FleetImportReport = z.infer<typeof fleetImportReportSchema>
 
+/**
+ * A fleet import running in the background (ADR 0094): `checking` its lines, then `importing`
+ * them a part at a time; it ends `done` (all imported), `refused` (lines refused: none imported)
+ * or `failed` (`error`, an error key). `done_lines` counts the lines through the current step.
+ */
+export const fleetImportStates = ['checking', 'importing', 'done', 'refused', 'failed'] as const
+export const fleetImportJobSchema = fleetImportReportSchema.extend({
+  id: z.string(),
+  state: z.enum(fleetImportStates),
+  done_lines: z.number().int(),
+  error: z.string().nullable(),
+})
+export type FleetImportJob = z.infer<typeof fleetImportJobSchema>
+/** Whether an import has ended (nothing more to poll for). */
+export const fleetImportEnded = (job: Pick<FleetImportJob, 'state'>) =>
+  job.state === 'done' || job.state === 'refused' || job.state === 'failed'
+/** A file with more data lines than this is imported in the background: the answer is the job. */
+export const fleetImportAtOnceLines = 1000
+
+/** `POST /api/admin/devices/import`: the report of a small file, the job of a larger one. */
+export const fleetImportAnswerSchema = z.union([fleetImportJobSchema, fleetImportReportSchema])
+export type FleetImportAnswer = z.infer<typeof fleetImportAnswerSchema>
+
 /** An alarm of any account, as the operator lists them. */
 export const operatorAlarmSchema = z.object({
   id: z.number().int(),

@@ -5,6 +5,7 @@ import {
   clientAccessChangeSchema,
   confirmAlarmsAnswerSchema,
   confirmAlarmsRequestSchema,
+  fleetImportJobSchema,
   fleetImportReportSchema,
   fleetImportRequestSchema,
   messageReaderSchema,
@@ -95,10 +96,22 @@ export const operatorRoutes = {
     method: 'POST',
     path: '/api/admin/devices/import',
     summary:
-      'Import a fleet CSV (serial, pin, model, optional secret): all lines or none, with a report per refused line',
+      'Import a fleet CSV (serial, pin, model, optional secret): all lines or none, with a report per refused line; a file of over 1000 lines is imported in the background, answered 202 with the job (poll GET /api/admin/devices/import/{id}), 409 import_running while another runs',
     tags: ['admin'],
     body: fleetImportRequestSchema,
-    answers: { 200: fleetImportReportSchema, ...refusals(400, 401, 403, 404, 409, 500) },
+    answers: {
+      200: fleetImportReportSchema,
+      202: fleetImportJobSchema,
+      ...refusals(400, 401, 403, 404, 409, 500),
+    },
+  }),
+  importJob: route({
+    method: 'GET',
+    path: '/api/admin/devices/import/:id',
+    summary: "A fleet import's progress and, once ended, its report (kept an hour after it ends)",
+    tags: ['admin'],
+    params: z.object({ id: z.uuid() }),
+    answers: { 200: fleetImportJobSchema, ...refusals(400, 401, 403, 404) },
   }),
   listObjects: route({
     method: 'GET',

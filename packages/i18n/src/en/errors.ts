@@ -1,6 +1,9 @@
 // Refusals only screens behind login meet: the login page does without them (its JS budget).
 export const enErrors = {
   busy_try_again: 'The server is still working on your earlier requests. Try again in a few seconds.',
+  took_too_long:
+    'This took too long and was stopped; nothing was changed. Try a shorter range, or try again in a moment.',
+  import_running: 'Another fleet import is still running. Try again when it has finished.',
   too_many_connections_user:
     'Kropla is open in too many windows for your user ({{limit}} at most). Close some and reload this page.',
   too_many_connections_address:

@@ -101,6 +101,10 @@ export const enOperator = {
     imported: 'Imported {{n}} modules.',
     imported_hint: 'They are in the fleet, not activated in any account yet.',
     import_refused: 'Nothing imported: {{n}} of {{lines}} lines refused. Fix them and import the file again.',
+    import_checking: 'Checking lines: {{done}} of {{lines}}',
+    import_importing: 'Importing modules: {{done}} of {{lines}}',
+    import_background:
+      'A large file is imported in the background: the back office stays usable, and the report appears here when it is done.',
     line: 'Line {{line}} ({{serial}}):',
     not_activated: 'Not activated',
     active: 'Active',

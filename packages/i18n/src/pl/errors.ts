@@ -3,6 +3,9 @@ import type { AppMessages } from '../messages'
 // Odmowy spotykane tylko na ekranach za logowaniem: strona logowania ich nie ładuje.
 export const plErrors: AppMessages['errors'] = {
   busy_try_again: 'Serwer wciąż przetwarza Twoje wcześniejsze zapytania. Spróbuj ponownie za kilka sekund.',
+  took_too_long:
+    'To trwało zbyt długo i zostało przerwane; nic nie zmieniono. Wybierz krótszy zakres albo spróbuj ponownie za chwilę.',
+  import_running: 'Trwa już inny import floty. Spróbuj ponownie, gdy się zakończy.',
   too_many_connections_user:
     'Kropla jest otwarta w zbyt wielu oknach Twojego użytkownika (najwyżej {{limit}}). Zamknij część z nich i odśwież tę stronę.',
   too_many_connections_address:

@@ -105,6 +105,10 @@ export const plOperator: AppMessages['operator'] = {
     imported_hint: 'Są we flocie, jeszcze nieaktywowane na żadnym koncie.',
     import_refused:
       'Nic nie zaimportowano: odrzucone wiersze: {{n}} z {{lines}}. Popraw je i zaimportuj plik ponownie.',
+    import_checking: 'Sprawdzanie wierszy: {{done}} z {{lines}}',
+    import_importing: 'Importowanie modułów: {{done}} z {{lines}}',
+    import_background:
+      'Duży plik jest importowany w tle: panel można nadal używać, a raport pojawi się tutaj po zakończeniu.',
     line: 'Wiersz {{line}} ({{serial}}):',
     not_activated: 'Nieaktywowany',
     active: 'Aktywny',

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { isAdmin, isAdminus } from '@kropla/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendError } from '../../app/http-errors'
-import { runAs } from '../../db/actor-context'
+import { runAs, runAsRequest } from '../../db/actor-context'
 import type { SessionService } from './session-service'
 
 export const sessionCookie = 'kropla_session'
@@ -44,6 +44,11 @@ function sameToken(expected: string | undefined, given: unknown): boolean {
 export function registerAuthHooks(app: FastifyInstance, sessions: SessionService) {
   app.decorateRequest('auth', null)
   app.decorateRequest('refusedSession', null)
+  // Everything a request runs, its session's look-up first, is a person's work (ADR 0093).
+  // Its turns at the embedded database are shared with others' by session (or address, without one).
+  app.addHook('onRequest', (request, _reply, done) =>
+    runAsRequest(request.cookies[sessionCookie] ?? `address:${request.ip}`, done),
+  )
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[sessionCookie]
     const resolution = token ? await sessions.resolve(token) : null

@@ -3,6 +3,7 @@ import { type Lang, translate } from '@kropla/i18n'
 import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { HttpError } from '../../app/http-errors'
+import { isStatementTimeout } from '../../db/data-exception'
 
 /** `{ err, message }` in the user's language (spec 01 section 7). */
 export function socketFailure(lang: Lang, code: string): SocketFailure {
@@ -21,6 +22,10 @@ export function invalidPayloadCode(error: z.ZodError): string {
 /** A refusal a service meant (`HttpError`) keeps its code; anything else is logged and answered `internal`. */
 export function failureOf(error: unknown, lang: Lang, logger: Logger, what: string): SocketFailure {
   if (error instanceof HttpError) return socketFailure(lang, error.code)
+  if (isStatementTimeout(error)) {
+    logger.warn({ err: error }, `${what} took too long and was stopped`)
+    return socketFailure(lang, 'took_too_long')
+  }
   logger.error({ err: error }, `${what} failed`)
   return socketFailure(lang, 'internal')
 }

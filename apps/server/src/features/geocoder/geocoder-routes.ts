@@ -11,6 +11,10 @@ import type { Geocoder } from './geocoder-service'
  */
 export function registerGeocoderRoutes(app: FastifyInstance, deps: { geocoder: Geocoder }) {
   registerRoute(app, geocodeRoutes.search, { preValidation: requireAdmin }, async (request) => ({
-    places: await deps.geocoder.search(request.query.q, pickLangFromRequest(request)),
+    places: await deps.geocoder.search(
+      request.auth!.user.id_client,
+      request.query.q,
+      pickLangFromRequest(request),
+    ),
   }))
 }

@@ -14,6 +14,14 @@ import type { HistoryDal, HistoryModule, HistoryPoint } from './history-dal'
 
 export type HistoryOutcome = { ok: true; answer: HistoryAnswer } | { ok: false; code: string }
 
+const HOUR = 3_600_000
+/**
+ * Hourly points of a long range are read a month at a time: each statement stays short, so on the
+ * embedded database a module's reading waits for one page at most, never for a 400-day read
+ * (ADR 0093). Pages end on whole hours, so no bucket is read twice.
+ */
+export const historyHourPageMs = 31 * 24 * HOUR
+
 /** One row per time, each requested field's value (and its bucket figures) under its name. */
 export function historyRows(points: readonly HistoryPoint[], fields: readonly string[]): HistoryRow[] {
   const rows = new Map<number, Record<string, number | null>>()
@@ -53,6 +61,23 @@ export function historyRows(points: readonly HistoryPoint[], fields: readonly st
  */
 export function createHistoryService(deps: { dal: HistoryDal; now?: () => Date }) {
   const now = deps.now ?? (() => new Date())
+
+  async function hourPages(idClient: number, idObject: number, fields: string[], start: Date, end: Date) {
+    const points: HistoryPoint[] = []
+    let module: HistoryModule | null = null
+    for (let from = start; from < end; ) {
+      const to = new Date(
+        Math.min(end.getTime(), Math.ceil((from.getTime() + historyHourPageMs) / HOUR) * HOUR),
+      )
+      const page = await deps.dal.points('hour', idClient, idObject, fields, from, to)
+      if (!page.module) return { module: null, points: [] }
+      module = page.module
+      points.push(...page.points)
+      from = to
+    }
+    return { module, points }
+  }
+
   return {
     async history(
       idClient: number,
@@ -82,6 +107,9 @@ export function createHistoryService(deps: { dal: HistoryDal; now?: () => Date }
         const counted = await deps.dal.rawOrHourly(...args, maxPoints)
         resolution = resolutionByCount(counted.count, maxPoints)
         read = counted
+      } else if (byRange === 'hour' && end.getTime() - start.getTime() > historyHourPageMs) {
+        resolution = byRange
+        read = await hourPages(idClient, request.id_object, fields, start, end)
       } else {
         resolution = byRange
         read = await deps.dal.points(resolution, ...args)

@@ -133,6 +133,20 @@ describe('history_request', () => {
     expect(total).toBe(144)
   })
 
+  it('answers a range over a week from the hourly rollups, read a month at a time, each hour once', async () => {
+    // 31 days after the start falls on 29 March at noon, inside the readings: a page ends there.
+    const reply = await answer({
+      id_object: probe().id,
+      fields: ['TEMP_1'],
+      start_date: '2026-02-26T12:00:00Z',
+      end_date: '2026-04-15T00:00:00Z',
+    })
+    expect(reply.resolution).toBe('hour')
+    expect(reply.rows).toHaveLength(72)
+    expect(new Set(reply.rows.map((row) => row.dtimestamp)).size).toBe(72)
+    expect(reply.rows.every((row) => row.TEMP_1__count === 6)).toBe(true)
+  })
+
   it('answers a long range in the farm’s local days: the spring change day has 23 hours', async () => {
     const reply = await answer({
       id_object: probe().id,

@@ -294,6 +294,36 @@ export function createOperatorDal(pool: pg.Pool) {
       return new Set(result.rows.map((row) => row.serial))
     },
 
+    /**
+     * Adds a part of a fleet import in one statement (one short transaction, so other work goes
+     * between the parts, ADR 0094): the ids of those added and the serials the fleet had already.
+     */
+    async addModulesPart(modules: StoredFleetModule[]) {
+      const result = await pool.query<{ id: number; serial: string }>(
+        `insert into objects (serial, pin, secret_hash, last_device_model, name)
+         select serial, pin, secret_hash, model, serial
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as m(serial, pin, secret_hash, model)
+         on conflict (serial) do nothing returning id, serial`,
+        [
+          modules.map((module) => module.serial),
+          modules.map((module) => module.pin),
+          modules.map((module) => module.secretHash),
+          modules.map((module) => module.model),
+        ],
+      )
+      const added = new Set(result.rows.map((row) => row.serial))
+      return {
+        ids: result.rows.map((row) => row.id),
+        taken: modules.filter((module) => !added.has(module.serial)).map((module) => module.serial),
+      }
+    },
+
+    /** Takes back modules an import added (never activated: nothing else refers to them). */
+    async removeImported(ids: number[]) {
+      if (!ids.length) return
+      await pool.query('delete from objects where id = any($1::int[]) and id_client is null', [ids])
+    },
+
     /** Adds manufactured modules (not activated) in one transaction; a serial already there is refused (null). */
     async addModules(modules: StoredFleetModule[]) {
       const client = await pool.connect()

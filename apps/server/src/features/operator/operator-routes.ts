@@ -27,9 +27,17 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: { operator: O
   registerRoute(app, operatorRoutes.giveDeviceSecret, base, (request) =>
     operator.giveSecret(request.params.id, request.auth!.user),
   )
-  registerRoute(app, operatorRoutes.importDevices, { ...base, bodyLimit: 4_000_000 }, (request) =>
-    operator.importCsv(request.body.csv),
+  // A large file is imported in the background (ADR 0094): 202 and the job, polled below.
+  registerRoute(
+    app,
+    operatorRoutes.importDevices,
+    { ...base, bodyLimit: 4_000_000 },
+    async (request, reply) => {
+      const answer = await operator.importCsv(request.body.csv)
+      return 'id' in answer ? reply.code(202).send(answer) : answer
+    },
   )
+  registerRoute(app, operatorRoutes.importJob, base, (request) => operator.importJob(request.params.id))
   registerRoute(app, operatorRoutes.listObjects, base, () => operator.objects())
   registerRoute(app, operatorRoutes.getObject, base, (request) => operator.device(request.params.id))
   registerRoute(app, operatorRoutes.removeObject, base, async (request) => {

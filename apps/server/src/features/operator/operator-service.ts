@@ -1,10 +1,11 @@
 import {
   type ClientAccessChange,
+  type FleetImportAnswer,
   type FleetImportProblem,
-  type FleetImportReport,
   type FleetModule,
   failedLoginHours,
   fleetCsvLineSchema,
+  fleetImportAtOnceLines,
   type OperatorModule,
 } from '@kropla/domain'
 import { parse } from 'csv-parse/sync'
@@ -14,6 +15,7 @@ import type { AlarmEvents } from '../alarms/alarm-events'
 import type { AlarmsDal } from '../alarms/alarms-dal'
 import type { CommandService } from '../commands/command-service'
 import type { StoredFleetModule } from '../fleet/fleet-dal'
+import type { FleetImports } from './fleet-import'
 import type { OperatorDal } from './operator-dal'
 
 /** A module that sent nothing for this long counts as silent on the overview. */
@@ -23,17 +25,19 @@ export const expiringWithinDays = 30
 const requiredColumns = ['serial', 'pin', 'model'] as const
 
 /** What the fleet stores of a module: its device secret only as the hash (ADR 0087). */
-const stored = ({ secret, ...module }: FleetModule): StoredFleetModule => ({
+export const stored = ({ secret, ...module }: FleetModule): StoredFleetModule => ({
   ...module,
   secretHash: secret ? hashDeviceSecret(secret) : null,
 })
 
-/** Parses a fleet CSV and checks every line with the shared schema; pure (no database). */
-export function checkFleetCsv(text: string): {
-  lines: number
-  valid: { line: number; module: FleetModule }[]
-  problems: FleetImportProblem[]
-} {
+/** A fleet CSV's data lines and where its columns are. */
+export interface ParsedFleetCsv {
+  records: { record: string[]; info: { lines: number } }[]
+  column: Record<string, number>
+}
+
+/** Parses a fleet CSV and finds its columns; `csv_invalid` without serial, pin and model. Pure. */
+export function parseFleetCsv(text: string): ParsedFleetCsv {
   let records: { record: string[]; info: { lines: number } }[]
   try {
     records = parse(text.replace(/^\uFEFF/, ''), {
@@ -51,10 +55,21 @@ export function checkFleetCsv(text: string): {
     [...requiredColumns, 'secret'].map((name) => [name, header.indexOf(name)]),
   )
   if (requiredColumns.some((name) => column[name] === -1)) throw new HttpError('csv_invalid')
+  return { records: records.slice(1), column }
+}
+
+/**
+ * Checks data lines of a parsed fleet CSV with the shared schema, `seen` carrying the serials of
+ * the lines checked before (a part at a time: the import yields between parts). Pure.
+ */
+export function checkFleetLines(
+  records: ParsedFleetCsv['records'],
+  column: ParsedFleetCsv['column'],
+  seen: Set<string>,
+): { valid: { line: number; module: FleetModule }[]; problems: FleetImportProblem[] } {
   const valid: { line: number; module: FleetModule }[] = []
   const problems: FleetImportProblem[] = []
-  const seen = new Set<string>()
-  for (const { record, info } of records.slice(1)) {
+  for (const { record, info } of records) {
     const line = info.lines
     const input = {
       serial: record[column.serial!] ?? '',
@@ -83,12 +98,24 @@ export function checkFleetCsv(text: string): {
       valid.push({ line, module: parsed.data })
     }
   }
-  return { lines: records.length - 1, valid, problems }
+  return { valid, problems }
+}
+
+/** Parses a fleet CSV and checks every line with the shared schema; pure (no database). */
+export function checkFleetCsv(text: string): {
+  lines: number
+  valid: { line: number; module: FleetModule }[]
+  problems: FleetImportProblem[]
+} {
+  const { records, column } = parseFleetCsv(text)
+  return { lines: records.length, ...checkFleetLines(records, column, new Set()) }
 }
 
 /** The operator's (Adminus) back office: every client account, user, module and alarm. */
 export function createOperatorService(deps: {
   dal: OperatorDal
+  /** Fleet imports, run a part at a time in the background (ADR 0094). */
+  imports: FleetImports
   alarmsDal: AlarmsDal
   alarmEvents: AlarmEvents
   /** Ends the sockets of ended sessions and of everyone working in the account. */
@@ -174,28 +201,23 @@ export function createOperatorService(deps: {
       await deps.commands.sendCredentials({ idObject: id, idUser: user.id })
       return device(id)
     },
-    /** All or nothing: any refused line (format, duplicate, serial already in the fleet) imports none. */
-    async importCsv(text: string): Promise<FleetImportReport> {
-      const { lines, valid, problems } = checkFleetCsv(text)
-      const existing = await dal.existingSerials(valid.map(({ module }) => module.serial))
-      for (const { line, module } of valid)
-        if (existing.has(module.serial))
-          problems.push({
-            line,
-            serial: module.serial,
-            problems: [{ field: 'serial', message: 'errors.serial_in_fleet' }],
-          })
-      problems.sort((a, b) => a.line - b.line)
-      if (problems.length || !valid.length) return { lines, imported: 0, problems }
-      const ids = await dal.addModules(valid.map(({ module }) => stored(module)))
-      if (!ids) throw new HttpError('serial_in_fleet')
-      await deps.onSecrets?.(
-        valid.flatMap(({ module }) =>
-          module.secret ? [{ serial: module.serial, secret: module.secret }] : [],
-        ),
-      )
-      return { lines, imported: ids.length, problems: [] }
+    /**
+     * All or nothing: any refused line (format, duplicate, serial already in the fleet) imports
+     * none. Always run a part at a time in the background (ADR 0094); a file of at most
+     * `fleetImportAtOnceLines` lines is awaited and answered with its report, a larger one with
+     * the job, whose progress the back office polls (`importJob`).
+     */
+    async importCsv(text: string): Promise<FleetImportAnswer> {
+      const started = deps.imports.start(text)
+      const lines = text.split('\n').length - 1
+      if (lines > fleetImportAtOnceLines) return started
+      await deps.imports.ended(started.id)
+      const job = deps.imports.get(started.id)
+      if (job.state === 'failed')
+        throw new HttpError(job.error === 'errors.csv_invalid' ? 'csv_invalid' : 'internal')
+      return { lines: job.lines, imported: job.imported, problems: job.problems }
     },
+    importJob: (id: string) => deps.imports.get(id),
     async deleteObject(id: number) {
       const module = await dal.module(id)
       if (!module) throw new HttpError('not_found')

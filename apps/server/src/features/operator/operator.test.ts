@@ -1,5 +1,7 @@
 import {
   activeSocketsAckSchema,
+  fleetImportAtOnceLines,
+  fleetImportJobSchema,
   fleetImportReportSchema,
   operatorAlarmSchema,
   operatorClientDetailSchema,
@@ -102,6 +104,76 @@ describe('the operator back office', () => {
     ])
     const notCsv = await operator.write('POST', '/api/admin/devices/import', { csv: 'just some words' })
     expect(notCsv).toMatchObject({ status: 400, body: { error: 'csv_invalid' } })
+  })
+
+  it('imports a large fleet file in the background: the job at once, its progress, other requests answered meanwhile', async () => {
+    const t = tag()
+    const count = fleetImportAtOnceLines + 1500
+    const lines = Array.from(
+      { length: count },
+      (_, index) => `L${t}${index},${1000 + (index % 9000)},AGB-2000`,
+    )
+    const started = await operator.write('POST', '/api/admin/devices/import', {
+      csv: `serial,pin,model\n${lines.join('\n')}\n`,
+    })
+    expect(started.status).toBe(202)
+    const job = fleetImportJobSchema.parse(started.body)
+    expect(job).toMatchObject({ state: 'checking', lines: count, imported: 0 })
+    const seen = new Set<string>([job.state])
+    const ended = await until(async () => {
+      // The back office goes on answering while the file is imported.
+      expect((await operator.request('GET', '/api/admin/overview')).status).toBe(200)
+      const now = fleetImportJobSchema.parse(
+        (await operator.request('GET', `/api/admin/devices/import/${job.id}`)).body,
+      )
+      seen.add(now.state)
+      return now.state === 'checking' || now.state === 'importing' ? null : now
+    })
+    expect(ended).toMatchObject({ state: 'done', lines: count, imported: count, problems: [] })
+    const devices = z
+      .array(operatorModuleSchema)
+      .parse((await operator.request('GET', '/api/admin/devices')).body)
+      .filter((d) => d.serial.startsWith(`L${t}`))
+    expect(devices).toHaveLength(count)
+
+    // All or nothing still: one serial already in the fleet, far down the file, imports none.
+    const u = tag()
+    const again = Array.from({ length: count }, (_, index) =>
+      index === count - 10 ? `L${t}5,1234,AGB-2000` : `M${u}${index},1234,AGB-2000`,
+    )
+    const refused = fleetImportJobSchema.parse(
+      (
+        await operator.write('POST', '/api/admin/devices/import', {
+          csv: `serial,pin,model\n${again.join('\n')}`,
+        })
+      ).body,
+    )
+    const report = await until(async () => {
+      const now = fleetImportJobSchema.parse(
+        (await operator.request('GET', `/api/admin/devices/import/${refused.id}`)).body,
+      )
+      return now.state === 'checking' || now.state === 'importing' ? null : now
+    })
+    expect(report).toMatchObject({
+      state: 'refused',
+      imported: 0,
+      problems: [
+        {
+          line: count - 8,
+          serial: `L${t}5`,
+          problems: [{ field: 'serial', message: 'errors.serial_in_fleet' }],
+        },
+      ],
+    })
+    const none = z
+      .array(operatorModuleSchema)
+      .parse((await operator.request('GET', '/api/admin/devices')).body)
+      .filter((d) => d.serial.startsWith(`M${u}`))
+    expect(none).toEqual([])
+    expect(
+      (await operator.request('GET', '/api/admin/devices/import/00000000-0000-4000-8000-000000000000'))
+        .status,
+    ).toBe(404)
   })
 
   it("imports the fleet file's secret column as hashes; a line without a secret logs in with its PIN", async () => {

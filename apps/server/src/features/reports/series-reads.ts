@@ -29,6 +29,43 @@ export async function startSeriesReading(
   return { dal, context, current, counterState, failedObjects }
 }
 
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+/**
+ * How much of a range one statement reads: hourly rollups a month, raw minutes a day; daily
+ * rollups are few enough for one. Each statement stays short, so on the embedded database a
+ * module's reading waits for one page at most, never for a year's read (ADR 0093). Pages end on
+ * whole hours or minutes, so no bucket is split between two.
+ */
+const readPage: Partial<Record<Plan['grouping'], { ms: number; unit: number }>> = {
+  hour: { ms: 31 * 24 * HOUR, unit: HOUR },
+  minute: { ms: 24 * HOUR, unit: MINUTE },
+}
+
+/** `bucketsMany` a page at a time; each module's buckets in the pages' order (per field, in time). */
+async function bucketsManyInPages(
+  dal: SeriesReading['dal'],
+  ...[grouping, idClient, wanted, start, end, timeZone]: Parameters<SeriesReading['dal']['bucketsMany']>
+) {
+  const page = readPage[grouping]
+  if (!page || end.getTime() - start.getTime() <= page.ms)
+    return dal.bucketsMany(grouping, idClient, wanted, start, end, timeZone)
+  const merged = new Map<number, ReportBucket[]>()
+  for (let from = start; from < end; ) {
+    const to = new Date(
+      Math.min(end.getTime(), Math.ceil((from.getTime() + page.ms) / page.unit) * page.unit),
+    )
+    const part = await dal.bucketsMany(grouping, idClient, wanted, from, to, timeZone)
+    for (const [id, buckets] of part) {
+      const list = merged.get(id)
+      if (list) for (const bucket of buckets) list.push(bucket)
+      else merged.set(id, buckets)
+    }
+    from = to
+  }
+  return merged
+}
+
 /**
  * The values of every field over [start, end): one read per module; a module whose read fails
  * is left out (its sources named in `failed`).
@@ -41,7 +78,8 @@ export async function readSeriesRange(reading: SeriesReading, start: Date, end: 
   // module is named and the others used.
   let reads: PromiseSettledResult<ReportBucket[]>[]
   try {
-    const many = await dal.bucketsMany(
+    const many = await bucketsManyInPages(
+      dal,
       current.grouping,
       context.idClient,
       objects.map((object) => ({

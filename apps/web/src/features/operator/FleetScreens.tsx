@@ -1,7 +1,9 @@
 import {
   type CredentialsCommandState,
+  type FleetImportJob,
   type FleetImportReport,
   failedLoginHours,
+  fleetImportEnded,
   fleetModuleSchema,
   isCommandPending,
   type OperatorModule,
@@ -16,6 +18,7 @@ import {
   Group,
   List,
   Modal,
+  Progress,
   Radio,
   Stack,
   Text,
@@ -23,7 +26,7 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { type DataColumn, DataTable } from '../../app/ui/DataTable'
@@ -37,6 +40,7 @@ import {
   useAddFleetModule,
   useDeleteActivatedModule,
   useFleet,
+  useFleetImportJob,
   useFleetModule,
   useGiveModuleSecret,
   useImportFleet,
@@ -217,14 +221,48 @@ function ImportReport({ report }: { report: FleetImportReport }) {
   )
 }
 
-function ImportCsv() {
+/** A large import under way in the background (ADR 0094): which step, how many lines through it. */
+function ImportProgress({ job }: { job: FleetImportJob }) {
   const { t } = useTranslation()
+  const label = t(
+    job.state === 'importing' ? 'operator.devices.import_importing' : 'operator.devices.import_checking',
+    { done: job.done_lines, lines: job.lines },
+  )
+  return (
+    <Stack gap={4} data-testid="import-progress" aria-live="polite">
+      <Text size="sm">{label}</Text>
+      <Progress value={job.lines ? (job.done_lines / job.lines) * 100 : 0} aria-label={label} />
+      <Text size="xs" c="dimmed">
+        {t('operator.devices.import_background')}
+      </Text>
+    </Stack>
+  )
+}
+
+function ImportCsv() {
+  const { t, i18n } = useTranslation()
   const messageOf = useErrorMessage()
   const [report, setReport] = useState<FleetImportReport | null>(null)
+  const [jobId, setJobId] = useState<string | null>(null)
+  const failed = (message: string) =>
+    notifications.show({ color: 'red', title: t('errors.task_failed'), message })
   const upload = useImportFleet({
-    onSuccess: (answer) => setReport(answer),
-    onError: (error) =>
-      notifications.show({ color: 'red', title: t('errors.task_failed'), message: messageOf(error) }),
+    onSuccess: (answer) => ('id' in answer ? setJobId(answer.id) : setReport(answer)),
+    onError: (error) => failed(messageOf(error)),
+  })
+  const job = useFleetImportJob(jobId)
+  const current = jobId !== null ? job.data : undefined
+  useEffect(() => {
+    if (!current || !fleetImportEnded(current)) return
+    setJobId(null)
+    if (current.state === 'failed') failed(translateKey(i18n, current.error ?? 'errors.internal', ''))
+    else setReport({ lines: current.lines, imported: current.imported, problems: current.problems })
+  })
+  useEffect(() => {
+    if (job.error) {
+      setJobId(null)
+      failed(messageOf(job.error))
+    }
   })
   return (
     <Stack gap="xs">
@@ -237,7 +275,7 @@ function ImportCsv() {
           accept=".csv,text/csv,text/plain"
         >
           {(props) => (
-            <Button {...props} loading={upload.isPending} data-testid="import-csv">
+            <Button {...props} loading={upload.isPending || jobId !== null} data-testid="import-csv">
               {t('operator.devices.import')}
             </Button>
           )}
@@ -246,6 +284,7 @@ function ImportCsv() {
           {t('operator.devices.import_hint')}
         </Text>
       </Group>
+      {current && !fleetImportEnded(current) && <ImportProgress job={current} />}
       {report && <ImportReport report={report} />}
     </Stack>
   )

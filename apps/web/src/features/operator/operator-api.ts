@@ -1,7 +1,10 @@
 import {
   confirmAlarmsAnswerSchema,
-  type FleetImportReport,
-  fleetImportReportSchema,
+  type FleetImportAnswer,
+  type FleetImportJob,
+  fleetImportAnswerSchema,
+  fleetImportEnded,
+  fleetImportJobSchema,
   messageReaderSchema,
   type OperatorClientDetail,
   type OperatorModuleDetail,
@@ -132,18 +135,44 @@ export function useChangeClientAccess(
   })
 }
 
-/** POST /api/admin/devices/import: manufactured modules added from a CSV file. */
-export function useImportFleet(callbacks: MutationCallbacks<FleetImportReport, File> = {}) {
+/**
+ * POST /api/admin/devices/import: manufactured modules added from a CSV file; a large file answers
+ * with the job importing it in the background (ADR 0094), followed by useFleetImportJob.
+ */
+export function useImportFleet(callbacks: MutationCallbacks<FleetImportAnswer, File> = {}) {
   const api = useApi()
   const refresh = useRefreshOperator()
   return useMutation({
     mutationFn: async (file: File) =>
-      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportReportSchema),
-    onSuccess: (report, file) => {
-      callbacks.onSuccess?.(report, file)
-      void refresh()
+      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportAnswerSchema),
+    onSuccess: (answer, file) => {
+      callbacks.onSuccess?.(answer, file)
+      if (!('id' in answer)) void refresh()
     },
     onError: callbacks.onError,
+  })
+}
+
+/** How often a background import is asked for its progress. */
+const importPollMs = 500
+
+/**
+ * GET /api/admin/devices/import/{id}: a background import's progress, asked every half second
+ * until it ends (then the fleet's lists are read again).
+ */
+export function useFleetImportJob(id: string | null) {
+  const api = useApi()
+  const refresh = useRefreshOperator()
+  return useQuery({
+    queryKey: ['fleet-import', id],
+    queryFn: async (): Promise<FleetImportJob> => {
+      const job = await api.get(`/api/admin/devices/import/${id}`, fleetImportJobSchema)
+      if (fleetImportEnded(job)) void refresh()
+      return job
+    },
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data && fleetImportEnded(query.state.data) ? false : importPollMs,
   })
 }
 

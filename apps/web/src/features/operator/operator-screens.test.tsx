@@ -307,3 +307,30 @@ describe('the back office in Polish', () => {
     expect(within(free).queryByText(/^Aktywny/)).toBeNull()
   })
 })
+
+describe('a large fleet import (ADR 0094)', () => {
+  it('shows the import going on in the background, step by step, then its report', async () => {
+    const data = fakeOperator()
+    const step = { id: 'job-1', lines: 2500, imported: 0, problems: [], error: null }
+    data.importSteps = [
+      { ...step, state: 'checking', done_lines: 0 },
+      { ...step, state: 'importing', done_lines: 1200, imported: 1200 },
+      { ...step, state: 'done', done_lines: 2500, imported: 2500 },
+    ]
+    const { server } = open('/admin/adminus/devices', { data })
+    await screen.findByTestId('operator-devices')
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement
+    const csv = new File(['serial,pin,model\n'], 'fleet.csv', { type: 'text/csv' })
+    fireEvent.change(input, { target: { files: [csv] } })
+    const progress = await screen.findByTestId('import-progress')
+    expect(within(progress).getByText('Importing modules: 1200 of 2500')).toBeTruthy()
+    expect(within(progress).getByRole('progressbar')).toBeTruthy()
+    const report = await screen.findByTestId('import-report')
+    expect(within(report).getByText('Imported 2500 modules.')).toBeTruthy()
+    expect(screen.queryByTestId('import-progress')).toBeNull()
+    expect(asked(server, '/api/admin/devices/import/')).toEqual([
+      '/api/admin/devices/import/job-1',
+      '/api/admin/devices/import/job-1',
+    ])
+  })
+})
