@@ -2,7 +2,12 @@ import { type IrrigationReport, irrigationReportSchema, reportRequestSchema } fr
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moduleOutput, renameOutput } from '../../../test/resource-fixtures'
-import { createdSchedule, irrigatedAccount } from '../../../test/schedule-fixtures'
+import {
+  createdSchedule,
+  irrigatedAccount,
+  type StoredPlan,
+  storedPlan,
+} from '../../../test/schedule-fixtures'
 import { seedAccount, startTestServer, type TestServer } from '../../../test/test-server'
 import { createFleetDal } from '../../fleet/fleet-dal'
 import { createFleetService } from '../../fleet/fleet-service'
@@ -49,35 +54,24 @@ async function farmWithRuns() {
     name: 'Morning watering',
     begin_date: '2020-01-01',
   })
+  /** A run of the schedule, confirmed unless `more` says otherwise. */
   const plan = (
     id_output: number,
     open_at: string,
     duration: number,
     status: number,
-    more: {
-      fertigation?: boolean
-      confirmed_state?: number | null
-      fertigation_confirm_state?: number | null
-      error?: string | null
-    } = {},
+    more: Partial<StoredPlan> = {},
   ) =>
-    db.query(
-      `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, planned_at, open_at,
-         duration, status, fertigation, confirmed_state, fertigation_confirm_state, error)
-       values ($1, $2, $3, 'element', 0, $4, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        idClient,
-        schedule.id,
-        id_output,
-        at(open_at),
-        duration,
-        status,
-        more.fertigation ?? false,
-        more.confirmed_state === undefined ? 1 : more.confirmed_state,
-        more.fertigation_confirm_state ?? null,
-        more.error ?? null,
-      ],
-    )
+    storedPlan(server, {
+      id_client: idClient,
+      id_schedule: schedule.id,
+      id_output,
+      open_at: at(open_at),
+      duration,
+      status,
+      confirmed_state: 1,
+      ...more,
+    })
   // Tomatoes (3 m³/h, 0.5 ha).
   await plan(o1!.id, '2026-03-27T22:59:00Z', 30, 10) // before the range (it starts 23:00 UTC)
   await plan(o1!.id, '2026-03-28T05:00:00Z', 20, 10, { confirmed_state: 0 }) // confirmed, then closed
