@@ -253,41 +253,25 @@ describe('irrigation report', () => {
 
   it('counts a 23-hour and a 25-hour day as one day each', async () => {
     const { outputs } = data
+    const o1Over = (start_date: string, end_date: string) =>
+      generator.report(context, requestOf([{ id_output: outputs.o1.id }], { start_date, end_date }))
+    /** Days, water and the daily average of o1. */
+    const totals = (report: IrrigationReport) => [
+      report.days,
+      report.outputs_info[0]!.water,
+      report.outputs_info[0]!.daily_average,
+    ]
     // 2026-03-29 in Warsaw: 2026-03-28T23:00Z to 2026-03-29T22:00Z. Only the 25-minute run: 1.25 m³.
-    const spring = await generator.report(
-      context,
-      requestOf([{ id_output: outputs.o1.id }], {
-        start_date: '2026-03-29T00:00:00+01:00',
-        end_date: '2026-03-30T00:00:00+02:00',
-      }),
-    )
-    expect([spring.days, spring.outputs_info[0]!.water, spring.outputs_info[0]!.daily_average]).toEqual([
-      1, 1.25, 1.25,
-    ])
+    const spring = await o1Over('2026-03-29T00:00:00+01:00', '2026-03-30T00:00:00+02:00')
+    expect(totals(spring)).toEqual([1, 1.25, 1.25])
     // 2026-10-25 in Warsaw: 2026-10-24T22:00Z to 2026-10-25T23:00Z; the 30-minute run at 23:30 CET
     // is in it (1.5 m³), the one at midnight is not.
-    const autumn = await generator.report(
-      context,
-      requestOf([{ id_output: outputs.o1.id }], {
-        start_date: '2026-10-25T00:00:00+02:00',
-        end_date: '2026-10-26T00:00:00+01:00',
-      }),
-    )
-    expect([autumn.days, autumn.outputs_info[0]!.water, autumn.outputs_info[0]!.daily_average]).toEqual([
-      1, 1.5, 1.5,
-    ])
+    const autumn = await o1Over('2026-10-25T00:00:00+02:00', '2026-10-26T00:00:00+01:00')
+    expect(totals(autumn)).toEqual([1, 1.5, 1.5])
     expect(autumn.schedules_runs.map((run) => run.open_at)).toEqual(['2026-10-25T22:30:00.000Z'])
     // Two local days around the change (49 hours), both runs: 1.5 + 1.5 = 3 m³, 3 / 2 = 1.5 a day.
-    const twoDays = await generator.report(
-      context,
-      requestOf([{ id_output: outputs.o1.id }], {
-        start_date: '2026-10-25T00:00:00+02:00',
-        end_date: '2026-10-27T00:00:00+01:00',
-      }),
-    )
-    expect([twoDays.days, twoDays.outputs_info[0]!.water, twoDays.outputs_info[0]!.daily_average]).toEqual([
-      2, 3, 1.5,
-    ])
+    const twoDays = await o1Over('2026-10-25T00:00:00+02:00', '2026-10-27T00:00:00+01:00')
+    expect(totals(twoDays)).toEqual([2, 3, 1.5])
   })
 
   it('exports the irrigation table as CSV: quoted header, runs by time, blanks for empty values', async () => {
