@@ -5,18 +5,16 @@ import { parseArgs } from 'node:util'
 import type pg from 'pg'
 import { io, type Socket } from 'socket.io-client'
 import { openDatabase } from '../apps/server/src/db/client'
+import { fields, machineLoad, model, round, type startServerProcess } from './lib'
 import {
-  clientName,
-  fields,
-  freePort,
-  machineLoad,
-  model,
-  repoRoot,
-  round,
-  runCli,
-  startServerProcess,
-  waitUntilReady,
-} from './lib'
+  type BenchObject,
+  benchObjects,
+  embeddedServerEnv,
+  loadReadings,
+  seedBenchFleet,
+  startLoggedIn,
+  timeAgainAfter,
+} from './readings-farm'
 
 /**
  * `history_request` over a day, a month and a year of 10-minute readings of 20 AM-100-103 modules
@@ -24,8 +22,6 @@ import {
  * points on the same database in the same run.
  */
 
-const email = 'bench@example.com'
-const password = 'Bench-horse-1'
 const DAY = 86_400_000
 
 export interface HistoryArgs {
@@ -54,57 +50,31 @@ export function parseHistoryArgs(argv: string[]): HistoryArgs {
   }
 }
 
-/** The rollup statements of the migration: the same grouping as ingest (an integration test shows it). */
-export function backfillStatements() {
-  const migrations = path.join(repoRoot, 'apps/server/src/db/migrations')
-  const file = fs.readdirSync(migrations).find((name) => name.endsWith('_reading_rollups.sql'))
-  if (!file) throw new Error('no reading rollups migration')
-  return fs
-    .readFileSync(path.join(migrations, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((part) => /INSERT INTO/.test(part))
-}
-
 /**
  * A year of readings generated inside the database, one statement per module (10-minute steps,
  * every field, smooth daily waves with a little noise), then the rollups built by the migration's
  * own statements.
  */
-export async function load(
+export const load = (
   pool: pg.Pool,
   objects: { id: number; id_client: number }[],
   start: number,
   end: number,
-) {
-  for (const [index, object] of objects.entries()) {
-    await pool.query(
-      `insert into readings (object_id, field, ts, value, id_client)
-       select $1, f.field, t.ts,
-         case
-           when f.field like 'TEMP%' then round((15 + 8 * sin(extract(epoch from t.ts) / 13751.0 + $4) + random())::numeric, 1)
-           when f.field like 'HUMIDITY%' then round((30 + 10 * sin(extract(epoch from t.ts) / 86400.0 + $4))::numeric, 1)
-           when f.field like 'ECW%' then round((1 + sin(extract(epoch from t.ts) / 50000.0))::numeric, 2)
-           when f.field like 'MCI%' then round((0.5 + 0.4 * sin(extract(epoch from t.ts) / 70000.0))::numeric, 2)
-           when f.field = 'battvol' then 3.6
-           when f.field = 'sigstr' then 70
-           else 0 end::float8,
-         $2
-       from unnest($3::text[]) as f(field),
-         generate_series($5::timestamptz, $6::timestamptz - interval '1 second', interval '10 minutes') as t(ts)`,
-      [
-        object.id,
-        object.id_client,
-        fields,
-        index,
-        new Date(start).toISOString(),
-        new Date(end).toISOString(),
-      ],
-    )
-    process.stdout.write(`\r  readings of module ${index + 1}/${objects.length}`)
-  }
-  process.stdout.write('\n')
-  await rollUpAndAnalyze(pool)
-}
+) =>
+  loadReadings(
+    pool,
+    objects,
+    { start, end },
+    fields,
+    `case
+       when f.field like 'TEMP%' then round((15 + 8 * sin(extract(epoch from t.ts) / 13751.0 + $4) + random())::numeric, 1)
+       when f.field like 'HUMIDITY%' then round((30 + 10 * sin(extract(epoch from t.ts) / 86400.0 + $4))::numeric, 1)
+       when f.field like 'ECW%' then round((1 + sin(extract(epoch from t.ts) / 50000.0))::numeric, 2)
+       when f.field like 'MCI%' then round((0.5 + 0.4 * sin(extract(epoch from t.ts) / 70000.0))::numeric, 2)
+       when f.field = 'battvol' then 3.6
+       when f.field = 'sigstr' then 70
+       else 0 end`,
+  )
 
 interface Case {
   name: string
@@ -204,30 +174,9 @@ export async function timeRounds<T extends { name: string }>(
   return timed
 }
 
-export async function login(url: string) {
-  const token = await fetch(`${url}/token`)
-  const cookies = token.headers.getSetCookie().map((line) => line.split(';')[0]!)
-  const csrf = ((await token.json()) as { token: string }).token
-  const answer = await fetch(`${url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'csrf-token': csrf, cookie: cookies.join('; ') },
-    body: JSON.stringify({ email, password }),
-  })
-  if (!answer.ok) throw new Error(`login failed: ${answer.status}`)
-  const session = answer.headers.getSetCookie().map((line) => line.split(';')[0]!)
-  return [...cookies, ...session].join('; ')
-}
-
 export async function runHistory(args: HistoryArgs) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-bench-history-'))
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATABASE_URL: '',
-    DEMO: '0',
-  }
+  const env = embeddedServerEnv(dataDir)
   const values = args.modules * fields.length * args.days * 144
   console.log(
     `history bench: ${args.modules} ${model} modules x ${fields.length} fields x ${args.days} days of 10-minute readings = ${values} readings, embedded database; ${machineLoad()}`,
@@ -235,23 +184,7 @@ export async function runHistory(args: HistoryArgs) {
   let server: ReturnType<typeof startServerProcess> | undefined
   let socket: Socket | undefined
   try {
-    await runCli(
-      ['user', 'create', '--email', email, '--password', password, '--type', 'admin', '--client', clientName],
-      env,
-    )
-    const csv = path.join(dataDir, 'fleet.csv')
-    const serials = Array.from(
-      { length: args.modules },
-      (_, index) => `HIST${String(index).padStart(4, '0')}`,
-    )
-    fs.writeFileSync(
-      csv,
-      [
-        'serial,pin,model,client',
-        ...serials.map((serial, index) => `${serial},${200_000 + index},${model},${clientName}`),
-      ].join('\n'),
-    )
-    await runCli(['fleet', 'import', csv], env)
+    await seedBenchFleet(env, dataDir, { count: args.modules, prefix: 'HIST', firstPin: 200_000 })
 
     // Readings end at the last whole hour; the ranges end there too.
     const end = Math.floor(Date.now() / 3_600_000) * 3_600_000
@@ -259,7 +192,7 @@ export async function runHistory(args: HistoryArgs) {
     const database = await openDatabase({ dataDir })
     let sqlTimes: Awaited<ReturnType<typeof timeRounds>>
     let fromRaw: Awaited<ReturnType<typeof timeRounds>>
-    let target: { id: number; id_client: number; time_zone: string }
+    let target: BenchObject
     let caseList: Case[] = []
     // The plain SQL is timed before the server starts and again after it stops (the embedded
     // database has one owner at a time); both halves' samples make its median.
@@ -270,11 +203,7 @@ export async function runHistory(args: HistoryArgs) {
         async (entry) => (await pool.query(entry.sql.text, entry.sql.values)).rowCount ?? 0,
       )
     try {
-      const objects = (
-        await database.pool.query<{ id: number; id_client: number; time_zone: string }>(
-          `select o.id, o.id_client, c.time_zone from objects o join clients c on c.id = o.id_client order by o.id`,
-        )
-      ).rows
+      const objects = await benchObjects(database.pool)
       target = objects[0]!
       caseList = cases(target.id, target.id_client, end, target.time_zone)
       const t = performance.now()
@@ -298,13 +227,9 @@ export async function runHistory(args: HistoryArgs) {
       await database.close()
     }
 
-    const port = await freePort()
-    env.PORT = String(port)
-    env.MQTT_PORT = String(await freePort())
-    server = startServerProcess(env)
-    const url = `http://127.0.0.1:${port}`
-    await waitUntilReady(server, url)
-    const cookie = await login(url)
+    const started = await startLoggedIn(env)
+    server = started.server
+    const { url, cookie } = started
     const connected = io(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false })
     socket = connected
     await new Promise<void>((resolve, reject) => {
@@ -335,13 +260,7 @@ export async function runHistory(args: HistoryArgs) {
     socket.close()
     await server.stop()
     server = undefined
-    const again = await openDatabase({ dataDir })
-    try {
-      const after = await timeSql(again.pool)
-      for (const [name, record] of after) sqlTimes.get(name)!.samples.push(...record.samples)
-    } finally {
-      await again.close()
-    }
+    await timeAgainAfter(dataDir, sqlTimes, timeSql)
 
     for (const entry of caseList) {
       const answer = answers.get(entry.name)!
@@ -386,12 +305,4 @@ export async function runHistory(args: HistoryArgs) {
     await server?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-/** After seeding raw readings: the hourly and daily rollups the server keeps, and fresh planner statistics. */
-export async function rollUpAndAnalyze(pool: pg.Pool) {
-  for (const statement of backfillStatements()) await pool.query(statement)
-  await pool.query('analyze readings')
-  await pool.query('analyze readings_hourly')
-  await pool.query('analyze readings_daily')
 }

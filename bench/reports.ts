@@ -4,17 +4,17 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type pg from 'pg'
 import { openDatabase } from '../apps/server/src/db/client'
-import { login, median, rollUpAndAnalyze, timeRounds } from './history'
+import { median, timeRounds } from './history'
+import { machineLoad, model, round, type startServerProcess } from './lib'
 import {
-  clientName,
-  freePort,
-  machineLoad,
-  model,
-  round,
-  runCli,
-  startServerProcess,
-  waitUntilReady,
-} from './lib'
+  type BenchObject,
+  benchObjects,
+  embeddedServerEnv,
+  loadReadings,
+  seedBenchFleet,
+  startLoggedIn,
+  timeAgainAfter,
+} from './readings-farm'
 
 /**
  * POST /api/reports and /api/reports/export over a year of 10-minute readings of 20 modules (two
@@ -22,8 +22,6 @@ import {
  * same database in the same run; the server's memory is sampled during the CSV of the raw year.
  */
 
-const email = 'bench@example.com'
-const password = 'Bench-horse-1'
 const DAY = 86_400_000
 const benchFields = ['TEMP_1', 'HUMIDITY_1']
 
@@ -45,30 +43,15 @@ export function parseReportsArgs(argv: string[]): ReportsArgs {
   return { modules: Number(values.modules), days: Number(values.days), repeats: Number(values.repeats) }
 }
 
-async function load(pool: pg.Pool, objects: { id: number; id_client: number }[], start: number, end: number) {
-  for (const [index, object] of objects.entries()) {
-    await pool.query(
-      `insert into readings (object_id, field, ts, value, id_client)
-       select $1, f.field, t.ts,
-         case when f.field like 'TEMP%' then round((15 + 8 * sin(extract(epoch from t.ts) / 13751.0 + $4) + random())::numeric, 1)
-              else round((30 + 10 * sin(extract(epoch from t.ts) / 86400.0 + $4))::numeric, 1) end::float8,
-         $2
-       from unnest($3::text[]) as f(field),
-         generate_series($5::timestamptz, $6::timestamptz - interval '1 second', interval '10 minutes') as t(ts)`,
-      [
-        object.id,
-        object.id_client,
-        benchFields,
-        index,
-        new Date(start).toISOString(),
-        new Date(end).toISOString(),
-      ],
-    )
-    process.stdout.write(`\r  readings of module ${index + 1}/${objects.length}`)
-  }
-  process.stdout.write('\n')
-  await rollUpAndAnalyze(pool)
-}
+const load = (pool: pg.Pool, objects: BenchObject[], start: number, end: number) =>
+  loadReadings(
+    pool,
+    objects,
+    { start, end },
+    benchFields,
+    `case when f.field like 'TEMP%' then round((15 + 8 * sin(extract(epoch from t.ts) / 13751.0 + $4) + random())::numeric, 1)
+          else round((30 + 10 * sin(extract(epoch from t.ts) / 86400.0 + $4))::numeric, 1) end`,
+  )
 
 interface Case {
   name: string
@@ -163,34 +146,14 @@ function rssKb(pid: number): number | null {
 
 export async function runReports(args: ReportsArgs) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kropla-bench-reports-'))
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    DATABASE_URL: '',
-    DEMO: '0',
-  }
+  const env = embeddedServerEnv(dataDir)
   const values = args.modules * benchFields.length * args.days * 144
   console.log(
     `reports bench: ${args.modules} ${model} modules x ${benchFields.length} fields x ${args.days} days of 10-minute readings = ${values} readings, embedded database; ${machineLoad()}`,
   )
   let server: ReturnType<typeof startServerProcess> | undefined
   try {
-    await runCli(
-      ['user', 'create', '--email', email, '--password', password, '--type', 'admin', '--client', clientName],
-      env,
-    )
-    const csvFile = path.join(dataDir, 'fleet.csv')
-    const serials = Array.from({ length: args.modules }, (_, index) => `REP${String(index).padStart(4, '0')}`)
-    fs.writeFileSync(
-      csvFile,
-      [
-        'serial,pin,model,client',
-        ...serials.map((serial, index) => `${serial},${300_000 + index},${model},${clientName}`),
-      ].join('\n'),
-    )
-    await runCli(['fleet', 'import', csvFile], env)
+    await seedBenchFleet(env, dataDir, { count: args.modules, prefix: 'REP', firstPin: 300_000 })
 
     const end = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000
     const start = end - args.days * DAY
@@ -204,11 +167,7 @@ export async function runReports(args: ReportsArgs) {
     let sqlTimes: Awaited<ReturnType<typeof timeSql>>
     const database = await openDatabase({ dataDir })
     try {
-      const objects = (
-        await database.pool.query<{ id: number; id_client: number; time_zone: string }>(
-          `select o.id, o.id_client, c.time_zone from objects o join clients c on c.id = o.id_client order by o.id`,
-        )
-      ).rows
+      const objects = await benchObjects(database.pool)
       caseList = cases(
         objects.map((object) => object.id),
         objects[0]!.id_client,
@@ -223,13 +182,9 @@ export async function runReports(args: ReportsArgs) {
       await database.close()
     }
 
-    const port = await freePort()
-    env.PORT = String(port)
-    env.MQTT_PORT = String(await freePort())
-    server = startServerProcess(env)
-    const url = `http://127.0.0.1:${port}`
-    await waitUntilReady(server, url)
-    const cookie = await login(url)
+    const started = await startLoggedIn(env)
+    server = started.server
+    const { url, cookie } = started
     const token = await fetch(`${url}/token`, { headers: { cookie } })
     const csrf = ((await token.json()) as { token: string }).token
     const serverPid = server.pid
@@ -317,13 +272,7 @@ export async function runReports(args: ReportsArgs) {
     const answers = await timeRounds(args.repeats, caseList, ask)
     await server.stop()
     server = undefined
-    const again = await openDatabase({ dataDir })
-    try {
-      const after = await timeSql(again.pool, args.repeats)
-      for (const [name, record] of after) sqlTimes.get(name)!.samples.push(...record.samples)
-    } finally {
-      await again.close()
-    }
+    await timeAgainAfter(dataDir, sqlTimes, (pool) => timeSql(pool, args.repeats))
 
     let ok = true
     const results: Record<string, unknown>[] = []

@@ -1,40 +1,22 @@
 import { planStatus } from '@kropla/domain'
 import { inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { outputs as outputTable, water_source_outputs, water_sources } from '../db/schema'
-import {
-  insertSchedule,
-  movableClock,
-  opening,
-  outputIds,
-  type SimulatedModule,
-  simulatedModule,
-} from '../test/test-farm'
-import { seedAccount, startTestServer, type TestServer, until } from '../test/test-server'
+import { insertSchedule, opening, outputIds, planRuntimeServer, simulatedModule } from '../test/test-farm'
+import { seedAccount, until } from '../test/test-server'
 
-const clock = movableClock('2030-05-01T09:00:00Z')
-let server: TestServer
-const modules: SimulatedModule[] = []
-beforeAll(async () => {
-  server = await startTestServer(
-    {},
-    { planRuntime: { now: clock.now, tickMs: 100, leadRetryMs: 100, firstPassDelayMs: 0 } },
-  )
-})
-afterAll(async () => {
-  for (const module of modules) await module.close().catch(() => undefined)
-  await server?.stop()
-})
+const harness = planRuntimeServer('2030-05-01T09:00:00Z')
+const { clock, modules } = harness
 
 describe('a fertigated run', () => {
   it('is confirmed as fertigated once the module reports the fertigation output open during it', async () => {
-    const farm = await seedAccount(server, ['AM-411'])
+    const farm = await seedAccount(harness.server, ['AM-411'])
     const idClient = farm.user.id_client!
     const valve = farm.modules[0]!
-    const module = await simulatedModule(server, valve)
+    const module = await simulatedModule(harness.server, valve)
     modules.push(module)
-    const outputs = await outputIds(server, valve.id)
-    const db = server.database.db
+    const outputs = await outputIds(harness.server, valve.id)
+    const db = harness.server.database.db
     // The well: clean water through o4, fertiliser through o3; o1 irrigates from it.
     const [well] = await db.insert(water_sources).values({ id_client: idClient, name: 'Well' }).returning()
     await db.insert(water_source_outputs).values([
@@ -45,7 +27,7 @@ describe('a fertigated run', () => {
       .update(outputTable)
       .set({ type: 'irr', id_water_source: well!.id })
       .where(inArray(outputTable.id, [outputs.o1!]))
-    const id = await insertSchedule(server, idClient, {
+    const id = await insertSchedule(harness.server, idClient, {
       begin_date: '2030-05-01',
       type: 1,
       definition: {
@@ -54,10 +36,10 @@ describe('a fertigated run', () => {
         fertigation: { kind: 'cycles', cycles: [1] },
       },
     })
-    await server.plans.replan(idClient, id)
+    await harness.server.plans.replan(idClient, id)
     const element = async () =>
       (
-        await server.database.pool.query(
+        await harness.server.database.pool.query(
           `select status, fertigation, confirmed_state, fertigation_confirm_state
              from outputs_plans where id_schedule = $1 and role = 'element'`,
           [id],
@@ -66,7 +48,7 @@ describe('a fertigated run', () => {
     expect(await element()).toMatchObject({ fertigation: true, fertigation_confirm_state: null })
 
     clock.set('2030-05-01T10:00:00Z')
-    await server.plans.tick()
+    await harness.server.plans.tick()
     await until(async () => module.received.length === 1)
     expect(module.received[0]!.outputs).toEqual({
       o1: opening(5, '2030-05-01T10:05:00Z'),

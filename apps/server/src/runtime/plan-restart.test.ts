@@ -8,6 +8,7 @@ import {
   opening,
   outputIds,
   plansOf,
+  quickPlanRuntime,
   type SimulatedModule,
   simulatedModule,
 } from '../test/test-farm'
@@ -29,10 +30,7 @@ const noEvents = { changed: () => undefined, deleted: () => undefined }
 describe('a restart in the middle of a run', () => {
   it('sends nothing twice; a run due during the outage runs late for what is left of it, one whose window passed is missed', async () => {
     const clock = movableClock('2030-02-01T09:00:00Z')
-    const first = await startTestServer(
-      {},
-      { planRuntime: { now: clock.now, tickMs: 100, leadRetryMs: 100, firstPassDelayMs: 0 } },
-    )
+    const first = await startTestServer({}, quickPlanRuntime(clock))
     servers.push(first)
     const farm = await seedAccount(first, ['AM-411'])
     const valve = farm.modules[0]!
@@ -104,10 +102,7 @@ describe('a restart in the middle of a run', () => {
 describe('two runners on one database', () => {
   it('only the leader sends; when it stops, the other takes over; racing passes never send a plan twice', async () => {
     const clock = movableClock('2030-03-01T09:00:00Z')
-    const server = await startTestServer(
-      {},
-      { planRuntime: { now: clock.now, tickMs: 100, leadRetryMs: 100, firstPassDelayMs: 0 } },
-    )
+    const server = await startTestServer({}, quickPlanRuntime(clock))
     servers.push(server)
     const farm = await seedAccount(server, ['AM-411'])
     const valve = farm.modules[0]!

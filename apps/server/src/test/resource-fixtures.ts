@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import type { RunningServer } from '../app/server'
 import type { httpSession } from './test-server'
 
 /** Test helpers for the resource features (integration tests only). */
@@ -22,6 +23,35 @@ export async function addOutput(
   })
   expect(answer.status, JSON.stringify(answer.body)).toBe(201)
   return answer.body as { id: number; name: string }
+}
+
+/** The body of a rain gauge on a counter input (`addOutput`'s changes): 0.2 mm a pulse. */
+export const rainGauge = {
+  name: 'Rain gauge',
+  kind: 'counter_input',
+  type: 'udometer',
+  properties: { udo_units: 0, multiplier: 0.2, counter_type: 1 },
+}
+
+/** Stores `rows` ([ts, value], oldest first) of a module's field as ingest would, the last as its latest reading. */
+export async function insertReadings(
+  server: RunningServer,
+  idClient: number,
+  idObject: number,
+  field: string,
+  rows: [string, number][],
+) {
+  for (const [ts, value] of rows)
+    await server.database.pool.query(
+      'insert into readings (object_id, field, ts, value, id_client) values ($1, $2, $3, $4, $5)',
+      [idObject, field, ts, value, idClient],
+    )
+  const [ts, value] = rows[rows.length - 1]!
+  await server.database.pool.query(
+    `insert into latest_readings (object_id, field, ts, value, id_client) values ($1, $2, $3, $4, $5)
+     on conflict (object_id, field) do update set ts = excluded.ts, value = excluded.value`,
+    [idObject, field, ts, value, idClient],
+  )
 }
 
 /** Renames an output through the API as its user would, everything else kept; fails the test when refused. */

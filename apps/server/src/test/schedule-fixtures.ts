@@ -95,32 +95,43 @@ export async function createdSchedule(
   } & Record<string, unknown>
 }
 
+/** An output plan as `storedPlan` writes it; what is left out takes the column's default. */
+export interface StoredPlan {
+  id_client: number
+  id_schedule: number | null
+  id_output: number
+  open_at: Date
+  role?: string
+  status?: number
+  duration?: number
+  element_index?: number | null
+  id_water_source?: number | null
+  fertigation?: boolean
+  confirmed_state?: number | null
+  fertigation_confirm_state?: number | null
+  error?: string | null
+}
+
 /** Stores an output plan directly (as the planner would), returning its id. */
-export async function storedPlan(
-  server: TestServer,
-  plan: {
-    id_client: number
-    id_schedule: number | null
-    id_output: number
-    open_at: Date
-    role?: string
-    status?: number
-    duration?: number
-    element_index?: number | null
-  },
-) {
+export async function storedPlan(server: TestServer, plan: StoredPlan) {
   const { rows } = await server.database.pool.query(
-    `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, planned_at, open_at, duration, status)
-     values ($1, $2, $3, $4, $5, $6, $6, $7, $8) returning id`,
+    `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, id_water_source, planned_at,
+       open_at, duration, status, fertigation, confirmed_state, fertigation_confirm_state, error)
+     values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13) returning id`,
     [
       plan.id_client,
       plan.id_schedule,
       plan.id_output,
       plan.role ?? 'element',
       plan.role && plan.role !== 'element' ? null : (plan.element_index ?? 0),
+      plan.id_water_source ?? null,
       plan.open_at,
       plan.duration ?? 10,
       plan.status ?? 0,
+      plan.fertigation ?? false,
+      plan.confirmed_state ?? null,
+      plan.fertigation_confirm_state ?? null,
+      plan.error ?? null,
     ],
   )
   return Number(rows[0].id)

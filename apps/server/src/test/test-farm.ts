@@ -1,8 +1,9 @@
 import type { ScheduleDefinition } from '@kropla/domain'
 import type { MqttClient } from 'mqtt'
+import { afterAll, beforeAll } from 'vitest'
 import type { RunningServer } from '../app/server'
 import { schedules } from '../db/schema'
-import { connectModule } from './test-server'
+import { connectModule, startTestServer, type TestServer } from './test-server'
 
 /** Integration-test helpers of the plan runner: a movable clock, a module that answers commands, schedules. */
 
@@ -14,6 +15,32 @@ export function movableClock(start: string) {
       at = new Date(iso)
     },
   }
+}
+
+/** The plan runtime's test seams: `clock` for its time, a 100 ms tick and lead retry, no wait before its first pass. */
+export function quickPlanRuntime(clock: { now: () => Date }) {
+  return { planRuntime: { now: clock.now, tickMs: 100, leadRetryMs: 100, firstPassDelayMs: 0 } }
+}
+
+/**
+ * A test server whose plan runtime runs on a clock the tests move (from `start`), started before
+ * the file's tests; after them the simulated modules pushed on `modules` are closed and the server
+ * stopped.
+ */
+export function planRuntimeServer(start: string) {
+  const harness = {
+    clock: movableClock(start),
+    modules: [] as SimulatedModule[],
+    server: null as unknown as TestServer,
+  }
+  beforeAll(async () => {
+    harness.server = await startTestServer({}, quickPlanRuntime(harness.clock))
+  })
+  afterAll(async () => {
+    for (const module of harness.modules) await module.close().catch(() => undefined)
+    await harness.server?.stop()
+  })
+  return harness
 }
 
 export interface ReceivedCommand {

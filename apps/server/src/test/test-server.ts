@@ -86,6 +86,26 @@ export async function startTestServer(
   }
 }
 
+/** An account seeded by `seedAccount`. */
+export type SeededAccount = Awaited<ReturnType<typeof seedAccount>>
+
+/**
+ * A test server with two accounts: `farm`, the one the tests act as, and `neighbour`, another
+ * account whose data the farm must never reach.
+ */
+export async function startWithAccounts(
+  farmModels: string[],
+  neighbourModels: string[],
+  options: ServerOptions = {},
+) {
+  const server = await startTestServer({}, options)
+  return {
+    server,
+    farm: await seedAccount(server, farmModels),
+    neighbour: await seedAccount(server, neighbourModels),
+  }
+}
+
 let unique = 0
 /** A client account with one admin user and the given modules; names are unique per test run. */
 export async function seedAccount(server: RunningServer, models: string[]) {

@@ -1,5 +1,6 @@
 import { type AdminMessage, type MessageTemplate, saveMessageSchema, type UserMessage } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
+import { validationFailed } from './fake-refusals'
 import type { FakeServer } from './fake-server'
 
 /** Test-only: a message as its recipient has it. */
@@ -64,15 +65,7 @@ export function withMessages(server: FakeServer, messages: FakeMessages) {
     if (path === '/api/admin/messages' && method === 'GET') return json(200, messages.sent)
     if (path === '/api/admin/messages' && method === 'POST') {
       const parsed = saveMessageSchema.safeParse(body)
-      if (!parsed.success)
-        return json(400, {
-          error: 'validation_failed',
-          message: translate(lang, 'errors.validation_failed'),
-          issues: parsed.error.issues.map((issue) => ({
-            path: issue.path.map(String).join('.'),
-            message: translate(lang, issue.message),
-          })),
-        })
+      if (!parsed.success) return json(400, validationFailed(lang, parsed.error.issues))
       const { publication_date, ...rest } = parsed.data
       const created: AdminMessage = {
         ...rest,

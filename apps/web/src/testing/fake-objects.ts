@@ -15,6 +15,7 @@ import {
 } from '@kropla/domain'
 import { meFixture } from '@kropla/domain/testing'
 import { type Lang, translate } from '@kropla/i18n'
+import { validationFailed } from './fake-refusals'
 import { objectDetailFixture } from './fake-resources'
 import { createFakeServer, type FakeServer, type Schema } from './fake-server'
 
@@ -74,14 +75,7 @@ export function createFakeObjectsServer(
     const check = <T>(schema: Schema, value: unknown = body): T | Response => {
       const parsed = schema.safeParse(value)
       if (parsed.success) return parsed.data as T
-      return json(400, {
-        error: 'validation_failed',
-        message: translate(lang, 'errors.validation_failed'),
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.map(String).join('.'),
-          message: translate(lang, issue.message),
-        })),
-      })
+      return json(400, validationFailed(lang, parsed.error.issues))
     }
     const lookUp = (serial: string, pin: string): FleetEntry | Response => {
       const entry = state.fleet.find((module) => module.serial === serial)

@@ -11,6 +11,7 @@ import {
   saveReportTemplateSchema,
 } from '@kropla/domain'
 import { type Lang, translate } from '@kropla/i18n'
+import { validationFailed } from './fake-refusals'
 import type { FakeServer } from './fake-server'
 
 export interface FakeReports {
@@ -174,15 +175,7 @@ export function withReports<Server extends Pick<FakeServer, 'fetch' | 'state'>>(
     }
     if (method === 'GET' && existing) return json(200, existing)
     const parsed = saveReportTemplateSchema.safeParse(body)
-    if (!parsed.success)
-      return json(400, {
-        error: 'validation_failed',
-        message: translate(lang, 'errors.validation_failed'),
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.map(String).join('.'),
-          message: translate(lang, issue.message),
-        })),
-      })
+    if (!parsed.success) return json(400, validationFailed(lang, parsed.error.issues))
     const at = '2026-06-01T10:00:00.000Z'
     if (method === 'POST' && id === null) {
       const created: ReportTemplate = { id: reports.nextId++, ...parsed.data, created_at: at, updated_at: at }

@@ -18,6 +18,7 @@ import {
 } from '@kropla/domain'
 import { objectFixture } from '@kropla/domain/testing'
 import { type Lang, translate } from '@kropla/i18n'
+import { validationFailed } from './fake-refusals'
 import type { FakeServer, Schema } from './fake-server'
 
 /** Test-only: a module as GET /api/objects answers it. */
@@ -247,15 +248,7 @@ export function withResources(server: FakeServer, resources: FakeResources = def
     const schema = schemaFor(collection, body)
     if (!schema) return refuse(404, 'not_found')
     const parsed = schema.safeParse(body)
-    if (!parsed.success)
-      return json(400, {
-        error: 'validation_failed',
-        message: translate(lang, 'errors.validation_failed'),
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path.map(String).join('.'),
-          message: translate(lang, issue.message),
-        })),
-      })
+    if (!parsed.success) return json(400, validationFailed(lang, parsed.error.issues))
     const data = parsed.data as Record<string, unknown>
     if (collection === 'outputs') {
       const taken = resources.outputs.some(

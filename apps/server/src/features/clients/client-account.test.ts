@@ -6,14 +6,15 @@ import {
   connectBrowserSocket,
   httpSession,
   nextEvents,
+  type SeededAccount,
   seedAccount,
-  startTestServer,
+  startWithAccounts,
   type TestServer,
 } from '../../test/test-server'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 let admin: ReturnType<typeof httpSession>
 let stranger: ReturnType<typeof httpSession>
 
@@ -62,9 +63,7 @@ async function addReadings(objectId: number, idClient: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  farm = await seedAccount(server, ['AM-100-103'])
-  neighbour = await seedAccount(server, ['AM-200'])
+  ;({ server, farm, neighbour } = await startWithAccounts(['AM-100-103'], ['AM-200']))
   admin = await loggedIn(server.url, farm.email, farm.password)
   stranger = await loggedIn(server.url, neighbour.email, neighbour.password)
   await addReadings(neighbour.modules[0]!.id, neighbour.user.id_client)

@@ -5,15 +5,15 @@ import { loggedIn } from '../../test/account-fixtures'
 import { commandedModule } from '../../test/module-fixture'
 import {
   connectBrowserSocket,
-  seedAccount,
-  startTestServer,
+  type SeededAccount,
+  startWithAccounts,
   type TestServer,
   until,
 } from '../../test/test-server'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 let session: Awaited<ReturnType<typeof loggedIn>>
 let browser: Socket
 const history: CommandRow[] = []
@@ -39,12 +39,11 @@ function order(payload: unknown) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer(
-    {},
+  ;({ server, farm, neighbour } = await startWithAccounts(
+    ['AM-411', 'AM-401', 'AM-411', 'AM-411'],
+    ['AM-411'],
     { manualControl: { commandTimeoutMs: timeoutMs, commandMergeMs: mergeMs, sweepMs: 100 } },
-  )
-  farm = await seedAccount(server, ['AM-411', 'AM-401', 'AM-411', 'AM-411'])
-  neighbour = await seedAccount(server, ['AM-411'])
+  ))
   session = await loggedIn(server.url, farm.email, farm.password)
   browser = await connectBrowserSocket(server.url, session.cookieHeader())
   browser.on('commands_history', (row: CommandRow) => history.push(row))

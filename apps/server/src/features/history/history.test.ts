@@ -6,14 +6,14 @@ import { type ReadingRow, storeReadings } from '../../ingest/readings-dal'
 import {
   connectBrowserSocket,
   httpSession,
-  seedAccount,
-  startTestServer,
+  type SeededAccount,
+  startWithAccounts,
   type TestServer,
 } from '../../test/test-server'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 let farmSocket: Socket
 let neighbourSocket: Socket
 let idClient: number
@@ -45,9 +45,7 @@ const readingRows = (indexes: number[], field = 'TEMP_1'): ReadingRow[] =>
   indexes.map((index) => ({ objectId: probe().id, field, idClient, ...temp(index) }))
 
 beforeAll(async () => {
-  server = await startTestServer()
-  farm = await seedAccount(server, ['AM-100-103'])
-  neighbour = await seedAccount(server, ['AM-100-103'])
+  ;({ server, farm, neighbour } = await startWithAccounts(['AM-100-103'], ['AM-100-103']))
   idClient = (
     await server.database.pool.query<{ id_client: number }>('select id_client from objects where id = $1', [
       probe().id,

@@ -7,15 +7,15 @@ import { created } from '../../test/resource-fixtures'
 import {
   connectBrowserSocket,
   nextEvents,
-  seedAccount,
-  startTestServer,
+  type SeededAccount,
+  startWithAccounts,
   type TestServer,
   until,
 } from '../../test/test-server'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 let session: Awaited<ReturnType<typeof loggedIn>>
 let browser: Socket
 let polish: Socket
@@ -84,8 +84,9 @@ async function scheduledRun(idOutput: number, openAt: Date, type = 1) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer(
-    {},
+  ;({ server, farm, neighbour } = await startWithAccounts(
+    ['AM-411', 'AM-411', 'AM-411', 'AM-411'],
+    ['AM-411'],
     {
       manualControl: {
         commandTimeoutMs: 2_000,
@@ -94,9 +95,7 @@ beforeAll(async () => {
         now: () => new Date(Date.now() + shiftMs),
       },
     },
-  )
-  farm = await seedAccount(server, ['AM-411', 'AM-411', 'AM-411', 'AM-411'])
-  neighbour = await seedAccount(server, ['AM-411'])
+  ))
   session = await loggedIn(server.url, farm.email, farm.password)
   browser = await connectBrowserSocket(server.url, session.cookieHeader())
   browser.on('manual_opens', (rows: ManualOpenRow[]) => opens.push(...rows))

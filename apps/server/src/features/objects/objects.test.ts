@@ -6,8 +6,8 @@ import {
   connectBrowserSocket,
   connectModule,
   nextEvents,
-  seedAccount,
-  startTestServer,
+  type SeededAccount,
+  startWithAccounts,
   type TestServer,
   until,
 } from '../../test/test-server'
@@ -15,8 +15,8 @@ import { createFleetDal } from '../fleet/fleet-dal'
 import { createFleetService } from '../fleet/fleet-service'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 let session: Awaited<ReturnType<typeof loggedIn>>
 let polish: Awaited<ReturnType<typeof loggedIn>>
 let tag: string
@@ -49,10 +49,11 @@ async function outputsOf(objectId: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
   tag = `${process.pid}${Math.random().toString(36).slice(2, 6)}`
-  farm = await seedAccount(server, ['AM-411', 'AM-200', 'AM-100-103', 'AM-600'])
-  neighbour = await seedAccount(server, ['AM-200'])
+  ;({ server, farm, neighbour } = await startWithAccounts(
+    ['AM-411', 'AM-200', 'AM-100-103', 'AM-600'],
+    ['AM-200'],
+  ))
   session = await loggedIn(server.url, farm.email, farm.password)
   polish = await loggedIn(server.url, farm.email, farm.password, 'pl')
 })

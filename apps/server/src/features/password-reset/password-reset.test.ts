@@ -7,20 +7,18 @@ import {
   connectBrowserSocket,
   httpSession,
   nextEvents,
-  seedAccount,
-  startTestServer,
+  type SeededAccount,
+  startWithAccounts,
   type TestServer,
 } from '../../test/test-server'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 const newPassword = 'Fresh-water-42'
 
 beforeAll(async () => {
-  server = await startTestServer()
-  farm = await seedAccount(server, ['AM-100-103'])
-  neighbour = await seedAccount(server, ['AM-200'])
+  ;({ server, farm, neighbour } = await startWithAccounts(['AM-100-103'], ['AM-200']))
 })
 afterAll(() => server?.stop())
 

@@ -7,15 +7,15 @@ import { type CommandedModule, commandedModule } from '../../test/module-fixture
 import { created } from '../../test/resource-fixtures'
 import {
   connectBrowserSocket,
-  seedAccount,
-  startTestServer,
+  type SeededAccount,
+  startWithAccounts,
   type TestServer,
   until,
 } from '../../test/test-server'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 let session: Awaited<ReturnType<typeof loggedIn>>
 let browser: Socket
 const events: TestRun[] = []
@@ -87,15 +87,10 @@ async function scheduledRun(idOutput: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer(
-    {},
-    {
-      manualControl: { commandTimeoutMs: 2_000, commandMergeMs: 300, sweepMs: 100 },
-      testArea: { offGraceMs: 1_500, pollMs: 50 },
-    },
-  )
-  farm = await seedAccount(server, ['AM-411', 'AM-411'])
-  neighbour = await seedAccount(server, ['AM-411'])
+  ;({ server, farm, neighbour } = await startWithAccounts(['AM-411', 'AM-411'], ['AM-411'], {
+    manualControl: { commandTimeoutMs: 2_000, commandMergeMs: 300, sweepMs: 100 },
+    testArea: { offGraceMs: 1_500, pollMs: 50 },
+  }))
   session = await loggedIn(server.url, farm.email, farm.password)
   browser = await connectBrowserSocket(server.url, session.cookieHeader())
   browser.on('test_runs', (run: TestRun) => events.push(run))

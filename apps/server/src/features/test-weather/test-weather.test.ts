@@ -1,7 +1,7 @@
 import { testRunsAnswerSchema, type WeatherCheckAnswer, weatherCheckAnswerSchema } from '@kropla/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, loggedIn } from '../../test/account-fixtures'
-import { addOutput } from '../../test/resource-fixtures'
+import { addOutput, insertReadings, rainGauge } from '../../test/resource-fixtures'
 import { httpSession, seedAccount, startTestServer, type TestServer } from '../../test/test-server'
 
 // "Now" is 14:00 UTC on 1 July 2026 (16:00 on the farm in Warsaw).
@@ -15,20 +15,6 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-async function readings(idClient: number, idObject: number, field: string, rows: [string, number][]) {
-  for (const [ts, value] of rows)
-    await server.database.pool.query(
-      'insert into readings (object_id, field, ts, value, id_client) values ($1, $2, $3, $4, $5)',
-      [idObject, field, ts, value, idClient],
-    )
-  const [ts, value] = rows[rows.length - 1]!
-  await server.database.pool.query(
-    `insert into latest_readings (object_id, field, ts, value, id_client) values ($1, $2, $3, $4, $5)
-     on conflict (object_id, field) do update set ts = excluded.ts, value = excluded.value`,
-    [idObject, field, ts, value, idClient],
-  )
-}
-
 /** Every 15 minutes over the last `hours`, oldest first, the values `valueAt(i)`. */
 const every15 = (hours: number, valueAt: (index: number) => number): [string, number][] =>
   Array.from({ length: hours * 4 + 1 }, (_, index) => [minutesAgo((hours * 4 - index) * 15), valueAt(index)])
@@ -41,12 +27,7 @@ async function farm() {
     (typeof seeded.modules)[0],
     (typeof seeded.modules)[0],
   ]
-  const rain = await addOutput(session, mast.id, 'DI_USR_3', {
-    name: 'Rain gauge',
-    kind: 'counter_input',
-    type: 'udometer',
-    properties: { udo_units: 0, multiplier: 0.2, counter_type: 1 },
-  })
+  const rain = await addOutput(session, mast.id, 'DI_USR_3', rainGauge)
   const barometer = await addOutput(session, mast.id, 'ANALOG_USR_1', {
     name: 'Barometer',
     kind: 'voltage_input',
@@ -85,34 +66,37 @@ describe('the weather stations check', () => {
     const account = await farm()
     const { idClient, air, mast, probe } = account
     // The air temperature moves; the humidity has read 63.0 % for three hours; the dew point is broken.
-    await readings(
+    await insertReadings(
+      server,
       idClient,
       air.id,
       'TEMP_1',
       every15(3, (index) => 18 + index * 0.3),
     )
-    await readings(
+    await insertReadings(
+      server,
       idClient,
       air.id,
       'humidity',
       every15(3, () => 63),
     )
-    await readings(idClient, air.id, 'TEMP_DEW_1', [[minutesAgo(5), -127]])
+    await insertReadings(server, idClient, air.id, 'TEMP_DEW_1', [[minutesAgo(5), -127]])
     // 1.4 mm of rain today (the farm's day began at 22:00 UTC), the barometer steady but alive.
-    await readings(idClient, mast.id, 'cnt3', [
+    await insertReadings(server, idClient, mast.id, 'cnt3', [
       [minutesAgo(200), 100],
       [minutesAgo(60), 105],
       [minutesAgo(10), 107],
     ])
-    await readings(
+    await insertReadings(
+      server,
       idClient,
       mast.id,
       'ANALOG_USR_1',
       every15(3, (index) => 1012 + (index % 3) * 0.2),
     )
-    await readings(idClient, mast.id, 'ANALOG_USR_2', [[minutesAgo(5), 3.2]])
+    await insertReadings(server, idClient, mast.id, 'ANALOG_USR_2', [[minutesAgo(5), 3.2]])
     // A soil probe is no weather station, whatever it reads.
-    await readings(idClient, probe.id, 'TEMP_1', [[minutesAgo(5), 250]])
+    await insertReadings(server, idClient, probe.id, 'TEMP_1', [[minutesAgo(5), 250]])
 
     const answer = await check(account.session)
     expect(Date.parse(answer.checked_at)).toBeGreaterThanOrEqual(now)
@@ -191,7 +175,7 @@ describe('the weather stations check', () => {
 
   it('lets every user of the account check, and shows another account none of its stations', async () => {
     const mine = await farm()
-    await readings(mine.idClient, mine.air.id, 'TEMP_1', [[minutesAgo(2), 20.5]])
+    await insertReadings(server, mine.idClient, mine.air.id, 'TEMP_1', [[minutesAgo(2), 20.5]])
     const { email } = await addUser(server, mine.idClient, 'normal')
     const colleague = await loggedIn(server.url, email)
     expect(itemOf(await check(colleague), 'TEMP_1')).toMatchObject({ value: 20.5, status: 'ok' })

@@ -7,14 +7,14 @@ import {
   connectBrowserSocket,
   httpSession,
   nextEvents,
-  seedAccount,
-  startTestServer,
+  type SeededAccount,
+  startWithAccounts,
   type TestServer,
 } from '../../test/test-server'
 
 let server: TestServer
-let farm: Awaited<ReturnType<typeof seedAccount>>
-let neighbour: Awaited<ReturnType<typeof seedAccount>>
+let farm: SeededAccount
+let neighbour: SeededAccount
 let admin: ReturnType<typeof httpSession>
 let worker: Awaited<ReturnType<typeof addUser>>
 let workerSession: ReturnType<typeof httpSession>
@@ -23,9 +23,7 @@ const userRow = async (id: number) =>
   (await server.database.db.select().from(users).where(eq(users.id, id)))[0] ?? null
 
 beforeAll(async () => {
-  server = await startTestServer()
-  farm = await seedAccount(server, ['AM-100-103'])
-  neighbour = await seedAccount(server, ['AM-200'])
+  ;({ server, farm, neighbour } = await startWithAccounts(['AM-100-103'], ['AM-200']))
   worker = await addUser(server, farm.user.id_client, 'normal')
   admin = await loggedIn(server.url, farm.email, farm.password)
   workerSession = await loggedIn(server.url, worker.email)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, loggedIn } from '../../test/account-fixtures'
-import { addOutput, issuesOf } from '../../test/resource-fixtures'
+import { addOutput, insertReadings, issuesOf, rainGauge } from '../../test/resource-fixtures'
 import { httpSession, seedAccount, startTestServer, type TestServer } from '../../test/test-server'
 
 // "Now" is 23:45 CET on 25 October 2026, the day Warsaw turns its clocks back: the farm's day
@@ -22,12 +22,7 @@ async function farm() {
     (typeof seeded.modules)[0],
     (typeof seeded.modules)[0],
   ]
-  const rain = await addOutput(session, mast.id, 'DI_USR_3', {
-    name: 'Rain gauge',
-    kind: 'counter_input',
-    type: 'udometer',
-    properties: { udo_units: 0, multiplier: 0.2, counter_type: 1 },
-  })
+  const rain = await addOutput(session, mast.id, 'DI_USR_3', rainGauge)
   const wind = await addOutput(session, mast.id, 'DI_USR_4', {
     name: 'Anemometer',
     kind: 'counter_input',
@@ -41,20 +36,6 @@ async function farm() {
     properties: { flow_units: 1, multiplier: 1, counter_type: 1 },
   })
   return { ...seeded, idClient: seeded.user.id_client, session, air, mast, pumpHouse, rain, wind, meter }
-}
-
-async function readings(idClient: number, idObject: number, field: string, rows: [string, number][]) {
-  for (const [ts, value] of rows)
-    await server.database.pool.query(
-      'insert into readings (object_id, field, ts, value, id_client) values ($1, $2, $3, $4, $5)',
-      [idObject, field, ts, value, idClient],
-    )
-  const [ts, value] = rows[rows.length - 1]!
-  await server.database.pool.query(
-    `insert into latest_readings (object_id, field, ts, value, id_client) values ($1, $2, $3, $4, $5)
-     on conflict (object_id, field) do update set ts = excluded.ts, value = excluded.value`,
-    [idObject, field, ts, value, idClient],
-  )
 }
 
 describe('weather settings', () => {
@@ -153,17 +134,17 @@ describe('the weather', () => {
   it("computes now, the farm's day of 25 hours, rain today and over 7 days, and wind from known readings", async () => {
     const account = await farm()
     const { idClient } = account
-    await readings(idClient, account.air.id, 'TEMP_1', [
+    await insertReadings(server, idClient, account.air.id, 'TEMP_1', [
       ['2026-10-24T21:00:00Z', -5], // 23:00 CEST on the 24th: yesterday
       ['2026-10-24T22:30:00Z', 4.2],
       ['2026-10-25T12:00:00Z', 14.6],
       ['2026-10-25T22:30:00Z', 3.1], // 23:30 CET: still today, in the day's 25th hour
     ])
-    await readings(idClient, account.air.id, 'humidity', [['2026-10-25T22:30:00Z', 87.46]])
-    await readings(idClient, account.air.id, 'TEMP_DEW_1', [['2026-10-25T22:30:00Z', 1.24]])
+    await insertReadings(server, idClient, account.air.id, 'humidity', [['2026-10-25T22:30:00Z', 87.46]])
+    await insertReadings(server, idClient, account.air.id, 'TEMP_DEW_1', [['2026-10-25T22:30:00Z', 1.24]])
     // The rain gauge's running total on DI 3 (cnt3), 0.2 mm a pulse; the 7 days start at midnight
     // on 19 October (22:00 UTC on the 18th, summer time).
-    await readings(idClient, account.mast.id, 'cnt3', [
+    await insertReadings(server, idClient, account.mast.id, 'cnt3', [
       ['2026-10-10T12:00:00Z', 0],
       ['2026-10-18T21:00:00Z', 1000],
       ['2026-10-19T06:00:00Z', 1010],
@@ -174,7 +155,7 @@ describe('the weather', () => {
       ['2026-10-25T22:00:00Z', 10],
     ])
     // The anemometer's running total on DI 4 (cnt4), 0.5 m/s for one pulse a second.
-    await readings(idClient, account.mast.id, 'cnt4', [
+    await insertReadings(server, idClient, account.mast.id, 'cnt4', [
       ['2026-10-24T12:00:00Z', 0],
       ['2026-10-24T12:00:10Z', 1000], // yesterday's storm is not today's gust
       ['2026-10-25T10:00:00Z', 1500],

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core'
+import { Alert, Modal, Stack, Text } from '@mantine/core'
 import type { FormEvent, ReactNode } from 'react'
 import { DialogActions } from '../../app/ui/DialogActions'
 import { FailureAlert } from '../../app/ui/FailureAlert'
@@ -59,5 +59,39 @@ export function DeletionForm({
         <DialogActions onCancel={onCancel} submitLabel={submitLabel} isPending={isPending} isDestructive />
       </Stack>
     </form>
+  )
+}
+
+/**
+ * A deletion dialog with nothing to fill in, whose submit runs `mutation` (one taking no variables);
+ * its refusal and its progress shown.
+ */
+export function DeletionModal({
+  title,
+  warning,
+  submitLabel,
+  mutation,
+  onClose,
+}: {
+  title: string
+  warning: ReactNode
+  submitLabel: string
+  mutation: { error: unknown; isPending: boolean; mutate: () => void }
+  onClose: () => void
+}) {
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <DeletionForm
+        warning={warning}
+        failure={mutation.error}
+        submitLabel={submitLabel}
+        isPending={mutation.isPending}
+        onSubmit={(event) => {
+          event.preventDefault()
+          mutation.mutate()
+        }}
+        onCancel={onClose}
+      />
+    </Modal>
   )
 }

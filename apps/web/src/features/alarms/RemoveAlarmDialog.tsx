@@ -1,8 +1,7 @@
 import type { AlarmRow } from '@kropla/domain'
-import { Modal } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
-import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
+import { DeletionModal, DeletionWarning } from '../account-forms/DeletionForm'
 import { useRemoveAlarm } from './alarms-api'
 import type { AlarmWords } from './use-alarm-words'
 
@@ -26,22 +25,16 @@ export function RemoveAlarmDialog({ row, words, onClose }: RemoveAlarmDialogProp
   })
   const name = words.describe(row)
   return (
-    <Modal opened onClose={onClose} title={t('alarms.remove_title')} centered>
-      <DeletionForm
-        warning={
-          <DeletionWarning strength="normal">
-            {t('alarms.remove_text', { name, module: row.object_name })}
-          </DeletionWarning>
-        }
-        failure={remove.error}
-        submitLabel={t('alarms.remove')}
-        isPending={remove.isPending}
-        onSubmit={(event) => {
-          event.preventDefault()
-          remove.mutate()
-        }}
-        onCancel={onClose}
-      />
-    </Modal>
+    <DeletionModal
+      title={t('alarms.remove_title')}
+      warning={
+        <DeletionWarning strength="normal">
+          {t('alarms.remove_text', { name, module: row.object_name })}
+        </DeletionWarning>
+      }
+      submitLabel={t('alarms.remove')}
+      mutation={remove}
+      onClose={onClose}
+    />
   )
 }

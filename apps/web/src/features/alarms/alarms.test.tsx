@@ -80,6 +80,18 @@ function cellTexts(id: number): string[] {
     .map((cell) => cell.textContent ?? '')
 }
 
+/** The alarms screen with the Remove of the inactive air-humidity alarm (id 3) clicked: its dialog open. */
+async function askToRemoveInactiveAlarm() {
+  const { server } = openAlarms()
+  await table()
+  fireEvent.click(
+    screen.getByRole('button', {
+      name: 'Remove: Air humidity higher than 90 %, Weather mast, 30.04.2026 22:00',
+    }),
+  )
+  return { server, dialog: await screen.findByRole('dialog', { name: 'Remove the alarm' }) }
+}
+
 describe('the alarms table', () => {
   it('shows every alarm in words, with values, thresholds and dates in the user’s zone and format', async () => {
     openAlarms()
@@ -183,14 +195,7 @@ describe('the alarms table', () => {
   })
 
   it('removes an inactive alarm after asking; it is then listed among the removed ones', async () => {
-    const { server } = openAlarms()
-    await table()
-    fireEvent.click(
-      screen.getByRole('button', {
-        name: 'Remove: Air humidity higher than 90 %, Weather mast, 30.04.2026 22:00',
-      }),
-    )
-    const dialog = await screen.findByRole('dialog', { name: 'Remove the alarm' })
+    const { server, dialog } = await askToRemoveInactiveAlarm()
     expect(within(dialog).getByText(/Air humidity higher than 90 %/)).toBeTruthy()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(screen.queryByTestId('alarm-row-3')).toBeNull())
@@ -202,14 +207,7 @@ describe('the alarms table', () => {
   })
 
   it('shows the server’s refusal when the alarm became active again meanwhile', async () => {
-    const { server } = openAlarms()
-    await table()
-    fireEvent.click(
-      screen.getByRole('button', {
-        name: 'Remove: Air humidity higher than 90 %, Weather mast, 30.04.2026 22:00',
-      }),
-    )
-    const dialog = await screen.findByRole('dialog', { name: 'Remove the alarm' })
+    const { server, dialog } = await askToRemoveInactiveAlarm()
     server.alarms.alarms = server.alarms.alarms.map((row) =>
       row.id === 3 ? { ...row, active: true, inactivation_date: null } : row,
     )

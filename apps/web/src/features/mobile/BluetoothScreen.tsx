@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PageFrame } from '../../app/ui/PageFrame'
+import { DeviceScreenFrame } from './DeviceScreenFrame'
 import { bluetoothSupport } from './device-support'
-import { SupportNotice } from './SupportNotice'
 import {
   type BluetoothDeviceLike,
   BluetoothProblem,
@@ -67,17 +66,13 @@ function BluetoothDeviceScreen({ what }: { what: What }) {
     })
 
   return (
-    <PageFrame
+    <DeviceScreenFrame
       title={t(what === 'battery' ? 'nav.ble' : 'nav.bluetooth')}
       intro={t(what === 'battery' ? 'mobile_devices.ble_intro' : 'mobile_devices.bluetooth_intro')}
-      back={{ to: '/mobile', label: t('nav.mobile') }}
-      maxWidth={640}
+      support={support}
+      unsupportedKey="bluetooth_unsupported"
+      unsupportedTestId="bluetooth-unsupported"
     >
-      <SupportNotice
-        support={support}
-        unsupportedKey="bluetooth_unsupported"
-        testId="bluetooth-unsupported"
-      />
       {support === 'supported' && (
         <Stack gap="xs">
           <Button
@@ -143,7 +138,7 @@ function BluetoothDeviceScreen({ what }: { what: What }) {
           </Stack>
         </Card>
       )}
-    </PageFrame>
+    </DeviceScreenFrame>
   )
 }
 

@@ -1,12 +1,11 @@
 import { type ModuleLabelTarget, parseLabelTarget } from '@kropla/domain'
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PageFrame } from '../../app/ui/PageFrame'
 import { createCodeReader } from './code-reader'
+import { DeviceScreenFrame } from './DeviceScreenFrame'
 import { barcodeReader, cameraSupport } from './device-support'
 import { useOpenLabel } from './open-label'
-import { SupportNotice } from './SupportNotice'
 import { TypedLabelForm } from './TypedLabelForm'
 
 /** How often a camera frame is looked at for a code. */
@@ -30,18 +29,15 @@ export function BoxsScreen() {
   }
 
   return (
-    <PageFrame
+    <DeviceScreenFrame
       title={t('nav.boxs')}
       intro={t('mobile_devices.boxs_intro')}
-      back={{ to: '/mobile', label: t('nav.mobile') }}
-      maxWidth={640}
+      support={support}
+      unsupportedKey="boxs_unsupported"
+      unsupportedTestId="camera-unsupported"
+      problem={problem}
+      problemTestId="boxs-problem"
     >
-      <SupportNotice support={support} unsupportedKey="boxs_unsupported" testId="camera-unsupported" />
-      {problem && (
-        <Alert color="red" variant="light" data-testid="boxs-problem">
-          {problem}
-        </Alert>
-      )}
       {support === 'supported' && (
         <Stack gap="xs">
           {barcodeReader() === 'library' && (
@@ -93,7 +89,7 @@ export function BoxsScreen() {
           <TypedLabelForm onTarget={open} />
         </Stack>
       </Card>
-    </PageFrame>
+    </DeviceScreenFrame>
   )
 }
 

@@ -2,14 +2,13 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FailureAlert } from '../../app/ui/FailureAlert'
-import { PageFrame } from '../../app/ui/PageFrame'
 import { findPushRegistration } from '../push/push-platform'
 import { usePushSubscription } from '../push/use-push-subscription'
 import { useUserFormat } from '../session/use-user-format'
+import { DeviceScreenFrame } from './DeviceScreenFrame'
 import { pushSupport } from './device-support'
 import { useLastPush } from './last-push'
 import { usePushTest } from './mobile-api'
-import { SupportNotice } from './SupportNotice'
 
 /** This browser's own subscription endpoint, or null when it has none. */
 async function ownEndpoint(): Promise<string | null> {
@@ -38,13 +37,13 @@ export function FcmScreen() {
   }
 
   return (
-    <PageFrame
+    <DeviceScreenFrame
       title={t('nav.fcm')}
       intro={t('mobile_devices.fcm_intro')}
-      back={{ to: '/mobile', label: t('nav.mobile') }}
-      maxWidth={640}
+      support={support}
+      unsupportedKey="fcm_unsupported"
+      unsupportedTestId="fcm-unsupported"
     >
-      <SupportNotice support={support} unsupportedKey="fcm_unsupported" testId="fcm-unsupported" />
       {support === 'supported' && (
         <Card withBorder>
           <Stack gap="sm">
@@ -114,6 +113,6 @@ export function FcmScreen() {
           )}
         </Stack>
       </Card>
-    </PageFrame>
+    </DeviceScreenFrame>
   )
 }

@@ -2,12 +2,11 @@ import { type ModuleLabelTarget, parseTagRecords, tagText } from '@kropla/domain
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PageFrame } from '../../app/ui/PageFrame'
 import { scanTag, TagError, writeTag } from '../../lib/web-nfc'
 import { useSession } from '../session/use-session'
+import { DeviceScreenFrame } from './DeviceScreenFrame'
 import { nfcSupport } from './device-support'
 import { moduleUrl, useOpenLabel } from './open-label'
-import { SupportNotice } from './SupportNotice'
 import { TypedLabelForm } from './TypedLabelForm'
 
 type Busy = 'idle' | 'scanning' | 'writing'
@@ -79,18 +78,15 @@ export function NfcScreen() {
   }
 
   return (
-    <PageFrame
+    <DeviceScreenFrame
       title={t('nav.nfc')}
       intro={t('mobile_devices.nfc_intro')}
-      back={{ to: '/mobile', label: t('nav.mobile') }}
-      maxWidth={640}
+      support={support}
+      unsupportedKey="nfc_unsupported"
+      unsupportedTestId="nfc-unsupported"
+      problem={problem}
+      problemTestId="nfc-problem"
     >
-      <SupportNotice support={support} unsupportedKey="nfc_unsupported" testId="nfc-unsupported" />
-      {problem && (
-        <Alert color="red" variant="light" data-testid="nfc-problem">
-          {problem}
-        </Alert>
-      )}
       {written && (
         <Alert color="teal" variant="light" data-testid="nfc-written">
           {written}
@@ -163,6 +159,6 @@ export function NfcScreen() {
           </Stack>
         </Card>
       )}
-    </PageFrame>
+    </DeviceScreenFrame>
   )
 }

@@ -10,7 +10,7 @@ import { useErrorMessage } from '../../app/ui/use-error-message'
 import { type AlarmWordsContext, describeAlarm, formatAlarmValue } from '../alarms/alarm-words'
 import { useSession } from '../session/use-session'
 import { useUserFormat } from '../session/use-user-format'
-import { DetailLink } from './columns'
+import { clientColumn, DetailLink } from './columns'
 import { useConfirmOperatorAlarms, useOperatorAlarms } from './operator-api'
 
 /** /admin/adminus/alarms: the alarms of every account; the operator confirms many at once. */
@@ -102,15 +102,7 @@ export function OperatorAlarmsScreen() {
                     />
                   ),
               },
-              {
-                id: 'client',
-                header: t('operator.columns.client'),
-                width: 180,
-                value: (row) => row.client_name,
-                cell: (row) => (
-                  <DetailLink to={`/admin/adminus/clients/${row.id_client}`}>{row.client_name}</DetailLink>
-                ),
-              },
+              clientColumn(t, { id: 'client', width: 180 }, 'id_client', 'client_name'),
               {
                 id: 'module',
                 header: t('operator.columns.module'),

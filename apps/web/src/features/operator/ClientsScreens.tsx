@@ -11,7 +11,15 @@ import { useErrorMessage } from '../../app/ui/use-error-message'
 import { useSession } from '../session/use-session'
 import { useUserFormat } from '../session/use-user-format'
 import { SupportAccessDialog } from '../support/SupportAccessDialog'
-import { AccessBadge, accessWords, DetailLink, userTypeKey } from './columns'
+import {
+  AccessBadge,
+  accessWords,
+  clientColumn,
+  countColumn,
+  DetailLink,
+  userEmailColumn,
+  userTypeKey,
+} from './columns'
 import { useChangeClientAccess, useClient, useClients } from './operator-api'
 
 /** /admin/adminus/clients: every client account. */
@@ -30,13 +38,7 @@ export function ClientsScreen() {
             rowKey={(row) => row.id}
             initialSort={{ id: 'name' }}
             columns={[
-              {
-                id: 'name',
-                header: t('operator.columns.client'),
-                width: 220,
-                value: (row) => row.name,
-                cell: (row) => <DetailLink to={`/admin/adminus/clients/${row.id}`}>{row.name}</DetailLink>,
-              },
+              clientColumn(t, { id: 'name', width: 220 }),
               {
                 id: 'full_name',
                 header: t('operator.columns.full_name'),
@@ -59,20 +61,8 @@ export function ClientsScreen() {
                 text: (row) =>
                   row.expires_at ? format.dateTime(row.expires_at) : t('operator.never_expires'),
               },
-              {
-                id: 'users',
-                header: t('operator.columns.users'),
-                width: 100,
-                align: 'right',
-                value: (row) => row.users,
-              },
-              {
-                id: 'modules',
-                header: t('operator.columns.modules'),
-                width: 100,
-                align: 'right',
-                value: (row) => row.modules,
-              },
+              countColumn(t, 'users', 100),
+              countColumn(t, 'modules', 100),
               {
                 id: 'created_at',
                 header: t('operator.columns.created'),
@@ -244,13 +234,7 @@ export function ClientScreen() {
               rows={data.user_list}
               rowKey={(row) => row.id}
               columns={[
-                {
-                  id: 'email',
-                  header: t('operator.columns.email'),
-                  width: 260,
-                  value: (row) => row.email,
-                  cell: (row) => <DetailLink to={`/admin/adminus/users/${row.id}`}>{row.email}</DetailLink>,
-                },
+                userEmailColumn(t),
                 {
                   id: 'name',
                   header: t('operator.columns.name'),
@@ -263,13 +247,7 @@ export function ClientScreen() {
                   width: 210,
                   value: (row) => t(userTypeKey(row.type)),
                 },
-                {
-                  id: 'sessions',
-                  header: t('operator.columns.sessions'),
-                  width: 110,
-                  align: 'right',
-                  value: (row) => row.sessions,
-                },
+                countColumn(t, 'sessions', 110),
               ]}
             />
             <Title order={3}>{t('operator.objects.title')}</Title>

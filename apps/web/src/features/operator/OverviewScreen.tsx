@@ -4,7 +4,7 @@ import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useUserFormat } from '../session/use-user-format'
-import { DetailLink } from './columns'
+import { clientColumn, DetailLink } from './columns'
 import { useOverview } from './operator-api'
 
 function Figure({ label, value }: { label: string; value: number }) {
@@ -91,15 +91,7 @@ export function OverviewScreen() {
                 rowKey={(row) => row.id}
                 initialSort={{ id: 'expires_at' }}
                 columns={[
-                  {
-                    id: 'name',
-                    header: t('operator.columns.client'),
-                    width: 220,
-                    value: (row) => row.name,
-                    cell: (row) => (
-                      <DetailLink to={`/admin/adminus/clients/${row.id}`}>{row.name}</DetailLink>
-                    ),
-                  },
+                  clientColumn(t, { id: 'name', width: 220 }),
                   {
                     id: 'expires_at',
                     header: t('operator.columns.expires'),

@@ -6,7 +6,7 @@ import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useAdminMessages } from '../admin-messages/admin-messages-api'
 import { useUserFormat } from '../session/use-user-format'
-import { DetailLink } from './columns'
+import { DetailLink, userEmailColumn } from './columns'
 import { useMessageReaders } from './operator-api'
 
 /** /admin/adminus/users_messages: every message sent, how many got it and read it. */
@@ -105,15 +105,7 @@ export function UsersMessageScreen() {
             rowKey={(row) => row.id_user}
             initialSort={{ id: 'email' }}
             columns={[
-              {
-                id: 'email',
-                header: t('operator.columns.email'),
-                width: 260,
-                value: (row) => row.email,
-                cell: (row) => (
-                  <DetailLink to={`/admin/adminus/users/${row.id_user}`}>{row.email}</DetailLink>
-                ),
-              },
+              userEmailColumn(t, 'id_user'),
               { id: 'name', header: t('operator.columns.name'), width: 180, value: (row) => row.name },
               {
                 id: 'client',

@@ -5,7 +5,7 @@ import { DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useUserFormat } from '../session/use-user-format'
-import { DetailLink, userTypeKey } from './columns'
+import { clientColumn, countColumn, DetailLink, userEmailColumn, userTypeKey } from './columns'
 import { useOperatorUsers } from './operator-api'
 
 /** /admin/adminus/users: the users of every account. */
@@ -24,41 +24,21 @@ export function OperatorUsersScreen() {
             rowKey={(row) => row.id}
             initialSort={{ id: 'email' }}
             columns={[
-              {
-                id: 'email',
-                header: t('operator.columns.email'),
-                width: 260,
-                value: (row) => row.email,
-                cell: (row) => <DetailLink to={`/admin/adminus/users/${row.id}`}>{row.email}</DetailLink>,
-              },
+              userEmailColumn(t),
               {
                 id: 'name',
                 header: t('operator.columns.name'),
                 width: 180,
                 value: (row) => `${row.name} ${row.family_name}`.trim(),
               },
-              {
-                id: 'client',
-                header: t('operator.columns.client'),
-                width: 200,
-                value: (row) => row.client_name,
-                cell: (row) => (
-                  <DetailLink to={`/admin/adminus/clients/${row.id_client}`}>{row.client_name}</DetailLink>
-                ),
-              },
+              clientColumn(t, { id: 'client', width: 200 }, 'id_client', 'client_name'),
               {
                 id: 'type',
                 header: t('operator.columns.type'),
                 width: 170,
                 value: (row) => t(userTypeKey(row.type)),
               },
-              {
-                id: 'sessions',
-                header: t('operator.columns.sessions'),
-                width: 110,
-                align: 'right',
-                value: (row) => row.sessions,
-              },
+              countColumn(t, 'sessions', 110),
               {
                 id: 'created_at',
                 header: t('operator.columns.created'),

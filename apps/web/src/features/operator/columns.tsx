@@ -1,6 +1,7 @@
 import { Anchor, Badge } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
+import type { DataColumn } from '../../app/ui/DataTable'
 
 /**
  * A link cell to a detail screen of the operator area, for a DataTable column: the table's cell cuts
@@ -13,6 +14,51 @@ export function DetailLink({ to, children }: { to: string; children: string }) {
       {children}
     </Anchor>
   )
+}
+
+/** A column whose cell links to the detail screen of the client the row names (`row[idKey]`, `row[nameKey]`). */
+export function clientColumn<I extends string = 'id', N extends string = 'name'>(
+  t: TFunction,
+  column: { id: string; width: number },
+  idKey = 'id' as I,
+  nameKey = 'name' as N,
+): DataColumn<Record<I, number> & Record<N, string>> {
+  return {
+    ...column,
+    header: t('operator.columns.client'),
+    value: (row) => row[nameKey],
+    cell: (row) => <DetailLink to={`/admin/adminus/clients/${row[idKey]}`}>{row[nameKey]}</DetailLink>,
+  }
+}
+
+/** The e-mail column of a table of users, each a link to the screen of the user `row[idKey]`. */
+export function userEmailColumn<I extends string = 'id'>(
+  t: TFunction,
+  idKey = 'id' as I,
+): DataColumn<Record<I, number> & { email: string }> {
+  return {
+    id: 'email',
+    header: t('operator.columns.email'),
+    width: 260,
+    value: (row) => row.email,
+    cell: (row) => <DetailLink to={`/admin/adminus/users/${row[idKey]}`}>{row.email}</DetailLink>,
+  }
+}
+
+const countHeaders = {
+  users: 'operator.columns.users',
+  modules: 'operator.columns.modules',
+  sessions: 'operator.columns.sessions',
+} as const
+
+/** A right-aligned count of the row's `key`. */
+export function countColumn<K extends keyof typeof countHeaders>(
+  t: TFunction,
+  key: K,
+  width: number,
+): DataColumn<Record<K, number>> {
+  const header: string = t(countHeaders[key as keyof typeof countHeaders])
+  return { id: key, header, width, align: 'right', value: (row) => row[key] }
 }
 
 /** The account's state in words: blocked, expired, expires on..., active. */

@@ -1,9 +1,8 @@
 import type { AccountUser } from '@kropla/domain'
-import { Modal } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
 import { ConfirmWithPassword } from '../account-forms/ConfirmWithPassword'
-import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
+import { DeletionModal, DeletionWarning } from '../account-forms/DeletionForm'
 import { ownUserDeletion } from '../profile/own-user-deletion'
 import { useSession } from '../session/use-session'
 import { deleteWarningOf, displayName } from './display-name'
@@ -48,22 +47,16 @@ function DeleteOtherUser({ user, isAdmin, onClose }: DeleteUserModalProps & { is
   })
 
   return (
-    <Modal opened onClose={onClose} title={t('users.delete_title')} centered>
-      <DeletionForm
-        warning={
-          <DeletionWarning strength={isAdmin ? 'strong' : 'normal'}>
-            {isAdmin ? t('users.delete_admin_warning', { name }) : t('users.delete_text', { name })}
-          </DeletionWarning>
-        }
-        failure={remove.error}
-        submitLabel={t('users.delete_submit')}
-        isPending={remove.isPending}
-        onSubmit={(event) => {
-          event.preventDefault()
-          remove.mutate()
-        }}
-        onCancel={onClose}
-      />
-    </Modal>
+    <DeletionModal
+      title={t('users.delete_title')}
+      warning={
+        <DeletionWarning strength={isAdmin ? 'strong' : 'normal'}>
+          {isAdmin ? t('users.delete_admin_warning', { name }) : t('users.delete_text', { name })}
+        </DeletionWarning>
+      }
+      submitLabel={t('users.delete_submit')}
+      mutation={remove}
+      onClose={onClose}
+    />
   )
 }

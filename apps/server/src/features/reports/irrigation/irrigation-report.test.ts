@@ -2,7 +2,12 @@ import { type IrrigationReport, irrigationReportSchema, reportRequestSchema } fr
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moduleOutput, renameOutput } from '../../../test/resource-fixtures'
-import { createdSchedule, irrigatedAccount } from '../../../test/schedule-fixtures'
+import {
+  createdSchedule,
+  irrigatedAccount,
+  type StoredPlan,
+  storedPlan,
+} from '../../../test/schedule-fixtures'
 import { seedAccount, startTestServer, type TestServer } from '../../../test/test-server'
 import { createFleetDal } from '../../fleet/fleet-dal'
 import { createFleetService } from '../../fleet/fleet-service'
@@ -49,35 +54,24 @@ async function farmWithRuns() {
     name: 'Morning watering',
     begin_date: '2020-01-01',
   })
+  /** A run of the schedule, confirmed unless `more` says otherwise. */
   const plan = (
     id_output: number,
     open_at: string,
     duration: number,
     status: number,
-    more: {
-      fertigation?: boolean
-      confirmed_state?: number | null
-      fertigation_confirm_state?: number | null
-      error?: string | null
-    } = {},
+    more: Partial<StoredPlan> = {},
   ) =>
-    db.query(
-      `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, planned_at, open_at,
-         duration, status, fertigation, confirmed_state, fertigation_confirm_state, error)
-       values ($1, $2, $3, 'element', 0, $4, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        idClient,
-        schedule.id,
-        id_output,
-        at(open_at),
-        duration,
-        status,
-        more.fertigation ?? false,
-        more.confirmed_state === undefined ? 1 : more.confirmed_state,
-        more.fertigation_confirm_state ?? null,
-        more.error ?? null,
-      ],
-    )
+    storedPlan(server, {
+      id_client: idClient,
+      id_schedule: schedule.id,
+      id_output,
+      open_at: at(open_at),
+      duration,
+      status,
+      confirmed_state: 1,
+      ...more,
+    })
   // Tomatoes (3 m³/h, 0.5 ha).
   await plan(o1!.id, '2026-03-27T22:59:00Z', 30, 10) // before the range (it starts 23:00 UTC)
   await plan(o1!.id, '2026-03-28T05:00:00Z', 20, 10, { confirmed_state: 0 }) // confirmed, then closed
@@ -259,41 +253,25 @@ describe('irrigation report', () => {
 
   it('counts a 23-hour and a 25-hour day as one day each', async () => {
     const { outputs } = data
+    const o1Over = (start_date: string, end_date: string) =>
+      generator.report(context, requestOf([{ id_output: outputs.o1.id }], { start_date, end_date }))
+    /** Days, water and the daily average of o1. */
+    const totals = (report: IrrigationReport) => [
+      report.days,
+      report.outputs_info[0]!.water,
+      report.outputs_info[0]!.daily_average,
+    ]
     // 2026-03-29 in Warsaw: 2026-03-28T23:00Z to 2026-03-29T22:00Z. Only the 25-minute run: 1.25 m³.
-    const spring = await generator.report(
-      context,
-      requestOf([{ id_output: outputs.o1.id }], {
-        start_date: '2026-03-29T00:00:00+01:00',
-        end_date: '2026-03-30T00:00:00+02:00',
-      }),
-    )
-    expect([spring.days, spring.outputs_info[0]!.water, spring.outputs_info[0]!.daily_average]).toEqual([
-      1, 1.25, 1.25,
-    ])
+    const spring = await o1Over('2026-03-29T00:00:00+01:00', '2026-03-30T00:00:00+02:00')
+    expect(totals(spring)).toEqual([1, 1.25, 1.25])
     // 2026-10-25 in Warsaw: 2026-10-24T22:00Z to 2026-10-25T23:00Z; the 30-minute run at 23:30 CET
     // is in it (1.5 m³), the one at midnight is not.
-    const autumn = await generator.report(
-      context,
-      requestOf([{ id_output: outputs.o1.id }], {
-        start_date: '2026-10-25T00:00:00+02:00',
-        end_date: '2026-10-26T00:00:00+01:00',
-      }),
-    )
-    expect([autumn.days, autumn.outputs_info[0]!.water, autumn.outputs_info[0]!.daily_average]).toEqual([
-      1, 1.5, 1.5,
-    ])
+    const autumn = await o1Over('2026-10-25T00:00:00+02:00', '2026-10-26T00:00:00+01:00')
+    expect(totals(autumn)).toEqual([1, 1.5, 1.5])
     expect(autumn.schedules_runs.map((run) => run.open_at)).toEqual(['2026-10-25T22:30:00.000Z'])
     // Two local days around the change (49 hours), both runs: 1.5 + 1.5 = 3 m³, 3 / 2 = 1.5 a day.
-    const twoDays = await generator.report(
-      context,
-      requestOf([{ id_output: outputs.o1.id }], {
-        start_date: '2026-10-25T00:00:00+02:00',
-        end_date: '2026-10-27T00:00:00+01:00',
-      }),
-    )
-    expect([twoDays.days, twoDays.outputs_info[0]!.water, twoDays.outputs_info[0]!.daily_average]).toEqual([
-      2, 3, 1.5,
-    ])
+    const twoDays = await o1Over('2026-10-25T00:00:00+02:00', '2026-10-27T00:00:00+01:00')
+    expect(totals(twoDays)).toEqual([2, 3, 1.5])
   })
 
   it('exports the irrigation table as CSV: quoted header, runs by time, blanks for empty values', async () => {

@@ -8,7 +8,12 @@ import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeReadings } from '../../../ingest/readings-dal'
 import { renameOutput } from '../../../test/resource-fixtures'
-import { createdSchedule, irrigatedAccount } from '../../../test/schedule-fixtures'
+import {
+  createdSchedule,
+  irrigatedAccount,
+  type StoredPlan,
+  storedPlan,
+} from '../../../test/schedule-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 import { createIrrigationReportDal } from './irrigation-report-dal'
 import { createScheduleGenerator } from './schedule-generator'
@@ -33,39 +38,27 @@ async function scheduledFarm() {
     name: 'Orchard mornings',
     begin_date: '2020-01-01',
   })
+  /** A run of the schedule (an element's, or the well's for `role`), confirmed unless `more` says otherwise. */
   const plan = (
     id_output: number,
     role: string,
     open_at: string,
     duration: number,
     status: number,
-    more: {
-      fertigation?: boolean
-      confirmed_state?: number | null
-      fertigation_confirm_state?: number | null
-      error?: string | null
-    } = {},
+    more: Partial<StoredPlan> = {},
   ) =>
-    server.database.pool.query(
-      `insert into outputs_plans (id_client, id_schedule, id_output, role, element_index, id_water_source, planned_at,
-         open_at, duration, status, fertigation, confirmed_state, fertigation_confirm_state, error)
-       values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        idClient,
-        schedule.id,
-        id_output,
-        role,
-        role === 'element' ? 0 : null,
-        role === 'element' ? null : farm.well.id,
-        new Date(open_at),
-        duration,
-        status,
-        more.fertigation ?? false,
-        more.confirmed_state === undefined ? 1 : more.confirmed_state,
-        more.fertigation_confirm_state ?? null,
-        more.error ?? null,
-      ],
-    )
+    storedPlan(server, {
+      id_client: idClient,
+      id_schedule: schedule.id,
+      id_output,
+      role,
+      id_water_source: role === 'element' ? null : farm.well.id,
+      open_at: new Date(open_at),
+      duration,
+      status,
+      confirmed_state: 1,
+      ...more,
+    })
   const [v0, v1, v2] = farm.valve
   const [clean, fertilizer] = farm.light
   await plan(v0!.id, 'element', '2026-03-29T04:00:00Z', 25, 10, {
