@@ -50,3 +50,7 @@ function queryString(query: Record<string, unknown> | undefined): string {
   const text = search.toString()
   return text ? `?${text}` : ''
 }
+
+/** What a call by `Entry` sends as its body (the body schema's input), for hooks handed a form's values. */
+export type RouteBody<Entry extends RouteEntry> =
+  RouteCallInput<Entry> extends { body: infer Body } ? Body : never
