@@ -1,9 +1,13 @@
-import { okAnswerSchema } from '@kropla/domain'
+import type { clientAccountRoutes, userRoutes } from '@kropla/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 import { reloadPage } from '../../lib/reload'
 import { endLocalSession } from '../session/end-session'
+
+/** The deletions confirmed with the password: the whole client account, one's own user. */
+export type PasswordConfirmedRoute = typeof clientAccountRoutes.remove | typeof userRoutes.removeOwn
 
 /**
  * A `DELETE` confirmed with the password that takes the session with it (one's own user, the whole
@@ -11,13 +15,13 @@ import { endLocalSession } from '../session/end-session'
  * that nothing of the deleted account stays in memory.
  */
 export function usePasswordConfirmedDeletion(
-  path: string,
+  route: PasswordConfirmedRoute,
   callbacks: MutationCallbacks<unknown, unknown> = {},
 ) {
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: unknown) => api.delete(path, body, okAnswerSchema),
+    mutationFn: (body: unknown) => callRoute(api, route, { body: body as { password: string } }),
     onSuccess: () => {
       endLocalSession(queryClient, api)
       reloadPage('#/login')
