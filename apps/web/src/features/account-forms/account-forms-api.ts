@@ -1,4 +1,4 @@
-import type { clientAccountRoutes, userRoutes } from '@kropla/domain'
+import type { clientAccountRoutes, profileRoutes, userRoutes } from '@kropla/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
 import { callRoute } from '../../lib/call-route'
@@ -26,6 +26,26 @@ export function usePasswordConfirmedDeletion(
       endLocalSession(queryClient, api)
       reloadPage('#/login')
     },
+    onError: callbacks.onError,
+  })
+}
+
+/** The settings saved as a whole by a form (useSettingsForm): the client account, the profile, the preferences. */
+export type SettingsRoute =
+  | typeof clientAccountRoutes.update
+  | typeof profileRoutes.update
+  | typeof profileRoutes.updatePreferences
+
+/** PUT of a settings form's body; the form puts the saved values where the app reads them. */
+export function useSaveSettings<Body>(
+  route: SettingsRoute,
+  callbacks: MutationCallbacks<unknown, Body> = {},
+) {
+  const api = useApi()
+  return useMutation({
+    // The form's body passed the route's own body schema (its toBody parses with it).
+    mutationFn: (body: Body) => callRoute(api, route, { body: body as never }),
+    onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
   })
 }

@@ -102,3 +102,32 @@ export function mergeAlarmRows(queryClient: QueryClient, rows: readonly AlarmRow
 export function cachedAlarm(queryClient: QueryClient, id: number): AlarmRow | undefined {
   return queryClient.getQueryData<AlarmRow[]>(alarmListQueryKey('all'))?.find((row) => row.id === id)
 }
+
+/** POST /api/alarms/{id}/confirm: the confirmed row replaces its copies; the counts are read afresh. */
+export function useConfirmAlarm(callbacks: MutationCallbacks<AlarmRow, AlarmRow> = {}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (row: AlarmRow) => callRoute(api, alarmRoutes.confirm, { params: { id: row.id } }),
+    onSuccess: (confirmed, row) => {
+      mergeAlarmRows(queryClient, [confirmed])
+      void queryClient.invalidateQueries({ queryKey: alarmCountsQueryKey })
+      callbacks.onSuccess?.(confirmed, row)
+    },
+    onError: callbacks.onError,
+  })
+}
+
+/** POST /api/alarms/confirm_all: every alarm of the account confirmed; the lists are read afresh. */
+export function useConfirmAllAlarms(callbacks: MutationCallbacks<{ confirmed: number }> = {}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => callRoute(api, alarmRoutes.confirmAll),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: alarmsQueryKey })
+      callbacks.onSuccess?.(answer)
+    },
+    onError: callbacks.onError,
+  })
+}
