@@ -1,4 +1,10 @@
-import type { clientAccountRoutes, profileRoutes, userRoutes } from '@kropla/domain'
+import type {
+  clientAccountRoutes,
+  invitationRoutes,
+  passwordResetRoutes,
+  profileRoutes,
+  userRoutes,
+} from '@kropla/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
 import { callRoute } from '../../lib/call-route'
@@ -47,5 +53,19 @@ export function useSaveSettings<Body>(
     mutationFn: (body: Body) => callRoute(api, route, { body: body as never }),
     onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
+  })
+}
+
+/** The forms behind a mailed link that set a new password: the invitation's, the password reset's. */
+export type NewPasswordRoute = typeof invitationRoutes.accept | typeof passwordResetRoutes.confirm
+
+/** POST of a mailed link's token and new password. */
+export function useSetNewPassword(route: NewPasswordRoute, onSuccess?: () => Promise<void>) {
+  const api = useApi()
+  // onSuccess belongs to the mutation, so the button keeps spinning until it has finished.
+  return useMutation({
+    // The body passed newPasswordSchema, both routes' body schema (use-new-password-form.ts).
+    mutationFn: (body: unknown) => callRoute(api, route, { body: body as never }),
+    onSuccess,
   })
 }
