@@ -76,3 +76,21 @@ export function useWidgetIrrigation(outputs: readonly number[]) {
     retry: 1,
   })
 }
+
+/** What a widget's manual row sends: an output opened for some minutes (null: until closed) or closed. */
+export interface ManualCommand {
+  id_output: number
+  on: boolean
+  minutes: number | null
+}
+
+/**
+ * `manual_schedule` over the socket from a widget's manual row. Resolves with the server's
+ * acknowledgement, which may carry `err`: the row words a refusal itself and asks its widget again.
+ */
+export function useWidgetManualCommand() {
+  const realtime = useRealtimeChannel()
+  return useMutation({
+    mutationFn: (command: ManualCommand) => realtime.sendIrrigation('manual_schedule', command),
+  })
+}
