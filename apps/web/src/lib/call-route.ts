@@ -3,14 +3,14 @@ import {
   type RouteCallInput,
   type RouteEntry,
   type RouteSuccess,
-  successStatus,
+  successStatuses,
 } from '@kropla/domain'
 import type { ApiClient } from './api'
 
 /**
  * Calls a route by its entry in the route table (ADR 0092): the method and the path built from
  * the entry and `params`, the query string from `query`, the answer parsed with the entry's
- * success schema, so neither a path nor a schema can drift from what the server registers.
+ * success schemas, so neither a path nor a schema can drift from what the server registers.
  * The entry's module brings zod with it: a call by entry belongs in a lazily loaded feature
  * (this module is kept out of api.ts so the login page's first load stays without it).
  */
@@ -27,9 +27,18 @@ export function callRoute<Entry extends RouteEntry>(
     body?: unknown
   }
   const path = pathOf(entry, params) + queryString(query)
-  const schema = entry.answers[successStatus(entry)]
-  // The entry's success schema parses its success answer (a zod schema: its output is the answer's type).
-  const parser = { parse: (payload: unknown) => schema!.parse(payload) as RouteSuccess<Entry> }
+  // The entry's success schemas parse its success answer (zod schemas: their outputs are the answer's
+  // type); a route with two (200 done, 202 a job under way) is read by whichever the answer fits.
+  const schemas = successStatuses(entry).map((status) => entry.answers[status]!)
+  const parser = {
+    parse(payload: unknown): RouteSuccess<Entry> {
+      for (const schema of schemas.slice(1)) {
+        const parsed = schema.safeParse(payload)
+        if (parsed.success) return parsed.data as RouteSuccess<Entry>
+      }
+      return schemas[0]!.parse(payload) as RouteSuccess<Entry>
+    },
+  }
   switch (entry.method) {
     case 'GET':
       return api.get(path, parser)
@@ -50,3 +59,7 @@ function queryString(query: Record<string, unknown> | undefined): string {
   const text = search.toString()
   return text ? `?${text}` : ''
 }
+
+/** What a call by `Entry` sends as its body (the body schema's input), for hooks handed a form's values. */
+export type RouteBody<Entry extends RouteEntry> =
+  RouteCallInput<Entry> extends { body: infer Body } ? Body : never

@@ -5,12 +5,17 @@ import type { RouteEntry } from './route'
 /** `METHOD /path`, the key an entry is found by. */
 export const routeKey = (entry: Pick<RouteEntry, 'method' | 'path'>) => `${entry.method} ${entry.path}`
 
-/** The success status an entry answers with (its lowest 2xx). */
-export function successStatus(entry: RouteEntry): number {
-  const statuses = Object.keys(entry.answers)
+/** Every success status an entry answers with (its 2xx), lowest first. */
+export function successStatuses(entry: RouteEntry): number[] {
+  return Object.keys(entry.answers)
     .map(Number)
     .filter((status) => status >= 200 && status < 300)
-  const status = Math.min(...statuses)
+    .sort((a, b) => a - b)
+}
+
+/** The success status an entry answers with (its lowest 2xx). */
+export function successStatus(entry: RouteEntry): number {
+  const status = Math.min(...successStatuses(entry))
   if (!Number.isFinite(status)) throw new Error(`${routeKey(entry)} declares no success answer`)
   return status
 }

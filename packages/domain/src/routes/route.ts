@@ -65,4 +65,4 @@ export type RouteCallInput<Entry extends RouteEntry> = (Entry['params'] extends 
   (Entry['query'] extends z.ZodType ? { query?: z.input<Entry['query']> } : { query?: never }) &
   (Entry['body'] extends z.ZodType ? { body: z.input<Entry['body']> } : { body?: never })
 
-export { pathOf, routeKey, successStatus } from './route-path'
+export { pathOf, routeKey, successStatus, successStatuses } from './route-path'

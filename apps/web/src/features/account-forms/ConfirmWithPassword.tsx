@@ -2,7 +2,7 @@ import { Modal, PasswordInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { ReactNode } from 'react'
 import { type FormSchema, showServerErrorAtFields, useSchemaForm } from '../../lib/use-schema-form'
-import { usePasswordConfirmedDeletion } from './account-forms-api'
+import { type PasswordConfirmedRoute, usePasswordConfirmedDeletion } from './account-forms-api'
 import { DeletionForm, DeletionWarning } from './DeletionForm'
 
 interface PasswordValues extends Record<string, unknown> {
@@ -14,7 +14,7 @@ export interface PasswordConfirmedDeletion<Values extends PasswordValues> {
   /** The body's schema, which also checks the form: the password and whatever else is confirmed. */
   schema: FormSchema & { parse: (values: unknown) => unknown }
   initialValues: Values
-  path: string
+  route: PasswordConfirmedRoute
   /** The server's refusals that belong to one field (`password_incorrect` at the password). */
   fieldOfCode: Readonly<Record<string, string>>
 }
@@ -47,7 +47,7 @@ export function ConfirmWithPassword<Values extends PasswordValues>({
   fieldsBefore,
 }: ConfirmWithPasswordProps<Values>) {
   const form = useSchemaForm(deletion.schema, deletion.initialValues)
-  const remove = usePasswordConfirmedDeletion(deletion.path, {
+  const remove = usePasswordConfirmedDeletion(deletion.route, {
     onError: (error) => showServerErrorAtFields(form, error, deletion.fieldOfCode),
   })
   // Reopening starts afresh: no typed password, no refusal from the last attempt.

@@ -1,13 +1,7 @@
-import {
-  type AdminMessage,
-  adminMessageSchema,
-  type MessageTemplate,
-  messageTemplateSchema,
-  okAnswerSchema,
-} from '@kropla/domain'
+import { type AdminMessage, type MessageTemplate, messageRoutes } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute, type RouteBody } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 
 export const adminMessagesQueryKey = ['admin', 'messages'] as const
@@ -17,7 +11,7 @@ export function useAdminMessages() {
   const api = useApi()
   return useQuery({
     queryKey: adminMessagesQueryKey,
-    queryFn: () => api.get('/api/admin/messages', arrayOf(adminMessageSchema)),
+    queryFn: () => callRoute(api, messageRoutes.list),
   })
 }
 
@@ -25,7 +19,7 @@ export function useMessageTemplates() {
   const api = useApi()
   return useQuery({
     queryKey: messageTemplatesQueryKey,
-    queryFn: () => api.get('/api/admin/message_templates', arrayOf(messageTemplateSchema)),
+    queryFn: () => callRoute(api, messageRoutes.listTemplates),
   })
 }
 
@@ -34,7 +28,8 @@ export function usePublishMessage(callbacks: MutationCallbacks<AdminMessage, unk
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: unknown) => api.post('/api/admin/messages', body, adminMessageSchema),
+    mutationFn: (body: unknown) =>
+      callRoute(api, messageRoutes.create, { body: body as RouteBody<typeof messageRoutes.create> }),
     onSuccess: (message, body) => {
       callbacks.onSuccess?.(message, body)
       void queryClient.invalidateQueries({ queryKey: adminMessagesQueryKey })
@@ -48,7 +43,7 @@ export function useWithdrawMessage(callbacks: MutationCallbacks<unknown, number>
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/admin/messages/${id}`, undefined, okAnswerSchema),
+    mutationFn: (id: number) => callRoute(api, messageRoutes.remove, { params: { id } }),
     onError: callbacks.onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminMessagesQueryKey }),
   })
@@ -64,8 +59,13 @@ export function useSaveTemplate(
   return useMutation({
     mutationFn: (body: unknown) =>
       template
-        ? api.put(`/api/admin/message_templates/${template.id}`, body, messageTemplateSchema)
-        : api.post('/api/admin/message_templates', body, messageTemplateSchema),
+        ? callRoute(api, messageRoutes.updateTemplate, {
+            params: { id: template.id },
+            body: body as RouteBody<typeof messageRoutes.updateTemplate>,
+          })
+        : callRoute(api, messageRoutes.createTemplate, {
+            body: body as RouteBody<typeof messageRoutes.createTemplate>,
+          }),
     onSuccess: (saved, body) => {
       void queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey })
       callbacks.onSuccess?.(saved, body)
@@ -78,7 +78,7 @@ export function useDeleteTemplate(callbacks: MutationCallbacks<unknown, number> 
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/admin/message_templates/${id}`, undefined, okAnswerSchema),
+    mutationFn: (id: number) => callRoute(api, messageRoutes.removeTemplate, { params: { id } }),
     onError: callbacks.onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey }),
   })

@@ -1,7 +1,7 @@
-import { type AlarmRow, alarmRowSchema, type BaseAlarms, noContentSchema } from '@kropla/domain'
+import { type AlarmRow, alarmRoutes, type BaseAlarms } from '@kropla/domain'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 
 /** The server's list states the screen reads: every row not removed, or the removed ones. */
@@ -13,14 +13,12 @@ export const alarmCountsQueryKey = ['alarms', 'counts'] as const
 export const alarmHistoryQueryKey = (idObject: number, alarmName: string) =>
   ['alarms', 'history', idObject, alarmName] as const
 
-const alarmRows = arrayOf(alarmRowSchema)
-
 /** GET /api/alarms: every row of the account in that state, newest first (no paging, spec 01 section 2). */
 export function useAlarmList(state: AlarmListState, isEnabled = true) {
   const api = useApi()
   return useQuery({
     queryKey: alarmListQueryKey(state),
-    queryFn: () => api.get(`/api/alarms?state=${state}`, alarmRows),
+    queryFn: () => callRoute(api, alarmRoutes.list, { query: { state } }),
     enabled: isEnabled,
   })
 }
@@ -31,10 +29,9 @@ export function useAlarmHistory(row: AlarmRow) {
   return useQuery({
     queryKey: alarmHistoryQueryKey(row.id_object, row.alarm_name),
     queryFn: () =>
-      api.get(
-        `/api/alarms/history?id_object=${row.id_object}&alarm_name=${encodeURIComponent(row.alarm_name)}`,
-        alarmRows,
-      ),
+      callRoute(api, alarmRoutes.history, {
+        query: { id_object: row.id_object, alarm_name: row.alarm_name },
+      }),
   })
 }
 
@@ -48,8 +45,8 @@ export function useAlarmCounts() {
     queryKey: alarmCountsQueryKey,
     queryFn: async (): Promise<BaseAlarms> => {
       const [active, unconfirmed] = await Promise.all([
-        api.get('/api/alarms?state=active', alarmRows),
-        api.get('/api/alarms?state=unconfirmed', alarmRows),
+        callRoute(api, alarmRoutes.list, { query: { state: 'active' } }),
+        callRoute(api, alarmRoutes.list, { query: { state: 'unconfirmed' } }),
       ])
       return { active: active.length, unconfirmed: unconfirmed.length }
     },
@@ -66,7 +63,7 @@ export function useRemoveAlarm(row: AlarmRow, callbacks: MutationCallbacks<unkno
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete(`/api/alarms/${row.id}`, undefined, noContentSchema),
+    mutationFn: () => callRoute(api, alarmRoutes.remove, { params: { id: row.id } }),
     onSuccess: (answer) => {
       mergeAlarmRows(queryClient, [{ ...row, deleted: true }])
       callbacks.onSuccess?.(answer)
@@ -104,4 +101,33 @@ export function mergeAlarmRows(queryClient: QueryClient, rows: readonly AlarmRow
 /** The alarm as the list held it before an event, to tell a newly raised alarm from a changed one. */
 export function cachedAlarm(queryClient: QueryClient, id: number): AlarmRow | undefined {
   return queryClient.getQueryData<AlarmRow[]>(alarmListQueryKey('all'))?.find((row) => row.id === id)
+}
+
+/** POST /api/alarms/{id}/confirm: the confirmed row replaces its copies; the counts are read afresh. */
+export function useConfirmAlarm(callbacks: MutationCallbacks<AlarmRow, AlarmRow> = {}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (row: AlarmRow) => callRoute(api, alarmRoutes.confirm, { params: { id: row.id } }),
+    onSuccess: (confirmed, row) => {
+      mergeAlarmRows(queryClient, [confirmed])
+      void queryClient.invalidateQueries({ queryKey: alarmCountsQueryKey })
+      callbacks.onSuccess?.(confirmed, row)
+    },
+    onError: callbacks.onError,
+  })
+}
+
+/** POST /api/alarms/confirm_all: every alarm of the account confirmed; the lists are read afresh. */
+export function useConfirmAllAlarms(callbacks: MutationCallbacks<{ confirmed: number }> = {}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => callRoute(api, alarmRoutes.confirmAll),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: alarmsQueryKey })
+      callbacks.onSuccess?.(answer)
+    },
+    onError: callbacks.onError,
+  })
 }

@@ -6,8 +6,8 @@ import { type DataColumn, DataTable } from '../../app/ui/DataTable'
 import { Loaded } from '../../app/ui/Loaded'
 import { translateKey } from '../../lib/translate-key'
 import { useUserFormat } from '../session/use-user-format'
+import { type AuditScope, useAuditLog, useAuditLogFilters } from './audit-api'
 import { summariseChange } from './audit-summary'
-import { type AuditScope, useAuditLog, useAuditLogFilters } from './use-audit-log'
 
 /** The time filter: entries of the last day, week, month, year, or all of them. */
 const periods = { day: 1, week: 7, month: 30, year: 365, all: 0 } as const

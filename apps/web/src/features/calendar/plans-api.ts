@@ -1,17 +1,15 @@
-import { type OutputPlanRow, outputPlanRowsSchema, planRunKey } from '@kropla/domain'
+import { type OutputPlanRow, planRunKey, scheduleRoutes } from '@kropla/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 import { outputsPlansForecastQueryKey, outputsPlansQueryKey } from '../realtime/irrigation-events'
-
-const rangeQuery = (from: string, to: string) =>
-  `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`
 
 /** GET /api/outputs_plans for one window; `outputs_plans` / `deleted_outputs_plans` keep it current. */
 export function useOutputsPlans(from: string, to: string) {
   const api = useApi()
   return useQuery({
     queryKey: outputsPlansQueryKey(from, to),
-    queryFn: () => api.get(`/api/outputs_plans?${rangeQuery(from, to)}`, outputPlanRowsSchema),
+    queryFn: () => callRoute(api, scheduleRoutes.calendar, { query: { from, to } }),
   })
 }
 
@@ -23,7 +21,7 @@ export function useOutputsPlansForecast(from: string, to: string, isAhead: boole
   const api = useApi()
   return useQuery({
     queryKey: outputsPlansForecastQueryKey(from, to),
-    queryFn: () => api.get(`/api/outputs_plans/forecast?${rangeQuery(from, to)}`, outputPlanRowsSchema),
+    queryFn: () => callRoute(api, scheduleRoutes.forecast, { query: { from, to } }),
     enabled: isAhead,
   })
 }

@@ -1,7 +1,7 @@
 import {
   type ClientAccount,
   type ClientAccountAnswer,
-  clientAccountAnswerSchema,
+  clientAccountRoutes,
   clientAccountSchema,
   countryOptions,
 } from '@kropla/domain'
@@ -105,8 +105,7 @@ function ClientAccountForm({ account }: { account: ClientAccount }) {
       },
     } satisfies FormValues as FormValues,
     toBody: (values) => clientAccountSchema.parse(toInput(values)),
-    path: '/api/client',
-    answer: clientAccountAnswerSchema,
+    route: clientAccountRoutes.update,
     onSaved: (body) => storeClientAccount(queryClient, body),
     fieldOfCode: { account_name_exists: 'name' },
   })

@@ -1,4 +1,4 @@
-import { deleteClientAccountSchema } from '@kropla/domain'
+import { clientAccountRoutes, deleteClientAccountSchema } from '@kropla/domain'
 import { Checkbox } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
@@ -8,7 +8,7 @@ import { DangerZone } from '../settings/DangerZone'
 const clientAccountDeletion: PasswordConfirmedDeletion<{ confirm: boolean; password: string }> = {
   schema: deleteClientAccountSchema,
   initialValues: { confirm: false, password: '' },
-  path: '/api/client',
+  route: clientAccountRoutes.remove,
   fieldOfCode: { password_incorrect: 'password', checkbox_not_set: 'confirm' },
 }
 

@@ -1,11 +1,12 @@
 import {
   type ClientAccount,
   type ClientAccountAnswer,
-  clientAccountAnswerSchema,
-  geocodeAnswerSchema,
+  clientAccountRoutes,
+  geocodeRoutes,
 } from '@kropla/domain'
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 import { mapSettingsQueryKey } from '../map/map-api'
 import { meQueryKey } from '../session/me-query'
 
@@ -16,7 +17,7 @@ export function useClientAccount() {
   const api = useApi()
   return useQuery({
     queryKey: clientQueryKey,
-    queryFn: () => api.get('/api/client', clientAccountAnswerSchema),
+    queryFn: () => callRoute(api, clientAccountRoutes.get),
   })
 }
 
@@ -35,8 +36,7 @@ export function storeClientAccount(queryClient: QueryClient, body: ClientAccount
 export function useGeocodeSearch({ onMutate }: { onMutate?: () => void } = {}) {
   const api = useApi()
   return useMutation({
-    mutationFn: (query: string) =>
-      api.get(`/api/geocode?q=${encodeURIComponent(query)}`, geocodeAnswerSchema),
+    mutationFn: (query: string) => callRoute(api, geocodeRoutes.search, { query: { q: query } }),
     onMutate,
   })
 }

@@ -1,7 +1,7 @@
-import { type Dashboard, dashboardSchema, okAnswerSchema, type SaveDashboard } from '@kropla/domain'
+import { type Dashboard, dashboardRoutes, type SaveDashboard } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute } from '../../lib/call-route'
 import { productSlug } from '../../lib/constants'
 import { useRealtimeChannel } from '../realtime/RealtimeContext'
 
@@ -18,7 +18,7 @@ export function useDashboards() {
   const api = useApi()
   return useQuery({
     queryKey: dashboardsQueryKey,
-    queryFn: () => api.get('/api/dashboards', arrayOf(dashboardSchema)),
+    queryFn: () => callRoute(api, dashboardRoutes.list),
   })
 }
 
@@ -33,7 +33,7 @@ export function useDashboardWrites() {
     )
   return {
     create: useMutation({
-      mutationFn: (body: SaveDashboard) => api.post('/api/dashboards', body, dashboardSchema),
+      mutationFn: (body: SaveDashboard) => callRoute(api, dashboardRoutes.create, { body }),
       // In the list at once, so the screen can show the new dashboard before the list is read again.
       onSuccess: (created) => {
         queryClient.setQueryData<Dashboard[]>(dashboardsQueryKey, (list) => list && [...list, created])
@@ -42,18 +42,18 @@ export function useDashboardWrites() {
     }),
     save: useMutation({
       mutationFn: ({ id, body }: { id: number; body: SaveDashboard }) =>
-        api.put(`/api/dashboards/${id}`, body, dashboardSchema),
+        callRoute(api, dashboardRoutes.update, { params: { id }, body }),
       onSuccess: (saved) => {
         store(saved)
         void refresh()
       },
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api.delete(`/api/dashboards/${id}`, undefined, okAnswerSchema),
+      mutationFn: (id: number) => callRoute(api, dashboardRoutes.remove, { params: { id } }),
       onSuccess: () => refresh(),
     }),
     reorder: useMutation({
-      mutationFn: (ids: number[]) => api.put('/api/dashboards/order', { ids }, arrayOf(dashboardSchema)),
+      mutationFn: (ids: number[]) => callRoute(api, dashboardRoutes.reorder, { body: { ids } }),
       onSuccess: (list) => queryClient.setQueryData(dashboardsQueryKey, list),
     }),
   }
@@ -74,5 +74,23 @@ export function useWidgetIrrigation(outputs: readonly number[]) {
     },
     refetchInterval: widgetIrrigationRefreshMs,
     retry: 1,
+  })
+}
+
+/** What a widget's manual row sends: an output opened for some minutes (null: until closed) or closed. */
+export interface ManualCommand {
+  id_output: number
+  on: boolean
+  minutes: number | null
+}
+
+/**
+ * `manual_schedule` over the socket from a widget's manual row. Resolves with the server's
+ * acknowledgement, which may carry `err`: the row words a refusal itself and asks its widget again.
+ */
+export function useWidgetManualCommand() {
+  const realtime = useRealtimeChannel()
+  return useMutation({
+    mutationFn: (command: ManualCommand) => realtime.sendIrrigation('manual_schedule', command),
   })
 }

@@ -2,7 +2,6 @@ import {
   findModel,
   type Group,
   type GroupScope,
-  groupSchema,
   groupScopes,
   type ObjectDetail,
   type Output,
@@ -79,9 +78,8 @@ function GroupForm({ existing, objects, outputs, backTo }: GroupFormProps) {
   })
   const { save, failure, submit } = useSaveResource({
     form,
-    collection: '/api/groups',
+    kind: 'groups',
     id: existing?.id ?? null,
-    parser: groupSchema,
     toBody: (values) => saveGroupSchema.parse(values),
     fieldOfCode: { not_groupable: 'elements', element_not_found: 'elements' },
     onSaved: () => navigate(backTo),

@@ -39,7 +39,8 @@ export function GroupsScreen() {
       {deleting && (
         <DeleteResourceModal
           name={deleting.name}
-          path={`/api/groups/${deleting.id}`}
+          kind="groups"
+          id={deleting.id}
           checksUsage
           onClose={() => setDeleting(null)}
         />

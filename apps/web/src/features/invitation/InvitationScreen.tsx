@@ -1,4 +1,4 @@
-import type { InvitationAnswer } from '@kropla/domain'
+import { type InvitationAnswer, invitationRoutes } from '@kropla/domain'
 import '../../app/every-component-styles'
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
@@ -45,7 +45,7 @@ function SetPassword({ token, invitation }: { token: string; invitation: Invitat
     await enterNewSession()
     await navigate('/', { replace: true })
   }
-  const { form, send: accept, submit } = useNewPasswordForm(token, '/api/invitations/accept', enterApp)
+  const { form, send: accept, submit } = useNewPasswordForm(token, invitationRoutes.accept, enterApp)
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,6 +1,7 @@
-import { invitationAnswerSchema } from '@kropla/domain'
+import { invitationRoutes } from '@kropla/domain'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 import { meQueryKey } from '../session/me-query'
 
 export const invitationQueryKey = (token: string) => ['invitation', token] as const
@@ -10,7 +11,7 @@ export function useInvitation(token: string) {
   const api = useApi()
   return useQuery({
     queryKey: invitationQueryKey(token),
-    queryFn: () => api.get(`/api/invitations/${encodeURIComponent(token)}`, invitationAnswerSchema),
+    queryFn: () => callRoute(api, invitationRoutes.get, { params: { token } }),
     enabled: token !== '',
     staleTime: Number.POSITIVE_INFINITY,
   })

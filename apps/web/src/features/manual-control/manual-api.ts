@@ -1,8 +1,8 @@
-import { manualOpenRowSchema } from '@kropla/domain'
+import { manualOpenRoutes } from '@kropla/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute } from '../../lib/call-route'
 import { useOutputsPlans } from '../calendar/plans-api'
 import { manualOpensQueryKey } from '../realtime/irrigation-events'
 
@@ -11,7 +11,7 @@ export function useManualOpens() {
   const api = useApi()
   return useQuery({
     queryKey: manualOpensQueryKey,
-    queryFn: () => api.get('/api/manual_opens', arrayOf(manualOpenRowSchema)),
+    queryFn: () => callRoute(api, manualOpenRoutes.list),
   })
 }
 

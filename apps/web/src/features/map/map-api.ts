@@ -1,16 +1,17 @@
 import {
   type GeoObject,
   type GeoPoint,
-  geoObjectSchema,
+  geoObjectRoutes,
   type MapSettings,
-  mapSettingsSchema,
+  mapRoutes,
   type Region,
-  regionSchema,
+  regionRoutes,
   saveGeoObjectSchema,
   saveRegionSchema,
 } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 import { invalidateResources } from '../resources/resources-api'
 
@@ -24,7 +25,7 @@ export function useMapSettings() {
   const api = useApi()
   return useQuery<MapSettings>({
     queryKey: mapSettingsQueryKey,
-    queryFn: () => api.get('/api/map/settings', mapSettingsSchema),
+    queryFn: () => callRoute(api, mapRoutes.settings),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }
@@ -35,16 +36,15 @@ export function useMoveGeoObject(callbacks: MutationCallbacks<GeoObject, MoveGeo
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ geoObject, location }: MoveGeoObject) =>
-      api.put(
-        `/api/geo_objects/${geoObject.id}`,
-        saveGeoObjectSchema.parse({
+      callRoute(api, geoObjectRoutes.update, {
+        params: { id: geoObject.id },
+        body: saveGeoObjectSchema.parse({
           name: geoObject.name,
           description: geoObject.description,
           marker: geoObject.marker,
           location,
         }),
-        geoObjectSchema,
-      ),
+      }),
     onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
     onSettled: () => invalidateResources(queryClient),
@@ -62,16 +62,15 @@ export function useReshapeRegion(region: Region, callbacks: MutationCallbacks<Re
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (points: GeoPoint[]) =>
-      api.put(
-        `/api/regions/${region.id}`,
-        saveRegionSchema.parse({
+      callRoute(api, regionRoutes.update, {
+        params: { id: region.id },
+        body: saveRegionSchema.parse({
           name: region.name,
           description: region.description,
           points,
           objects: region.objects,
         }),
-        regionSchema,
-      ),
+      }),
     onSuccess: (saved, points) => {
       invalidateResources(queryClient)
       callbacks.onSuccess?.(saved, points)

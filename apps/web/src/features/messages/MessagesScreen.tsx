@@ -6,7 +6,7 @@ import { FullText } from '../../app/ui/FullText'
 import { Loaded } from '../../app/ui/Loaded'
 import { PageFrame } from '../../app/ui/PageFrame'
 import { useUserFormat } from '../session/use-user-format'
-import { useUserMessageActions, useUserMessages } from './use-user-messages'
+import { useUserMessageActions, useUserMessages } from './messages-api'
 
 type Filter = 'all' | 'unread' | 'read'
 const typeColour = ['blue', 'orange', 'grape'] as const

@@ -1,11 +1,7 @@
-import {
-  type ObjectDetail,
-  objectDetailSchema,
-  pushTestAnswerSchema,
-  updateObjectSchema,
-} from '@kropla/domain'
+import { type ObjectDetail, objectRoutes, pushRoutes, updateObjectSchema } from '@kropla/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 import { storeObject } from '../modules/objects-api'
 import { meQueryKey } from '../session/me-query'
@@ -17,7 +13,7 @@ export function usePushTest(endpoint: () => Promise<string | null>) {
     mutationFn: async () => {
       const own = await endpoint()
       if (!own) throw new Error('not subscribed')
-      return api.post('/api/push/test', { endpoint: own }, pushTestAnswerSchema)
+      return callRoute(api, pushRoutes.test, { body: { endpoint: own } })
     },
   })
 }
@@ -33,18 +29,17 @@ export function useSaveModuleLocation(callbacks: MutationCallbacks<ObjectDetail,
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ object, location }: ModuleLocation) =>
-      api.put(
-        `/api/objects/${object.id}`,
+      callRoute(api, objectRoutes.update, {
+        params: { id: object.id },
         // The same settings send no configuration.
-        updateObjectSchema.parse({
+        body: updateObjectSchema.parse({
           name: object.name,
           marker: object.marker,
           location,
           properties: object.properties,
           config: object.config,
         }),
-        objectDetailSchema,
-      ),
+      }),
     onSuccess: (saved, variables) => {
       storeObject(queryClient, saved)
       void queryClient.invalidateQueries({ queryKey: meQueryKey })

@@ -1,16 +1,9 @@
-import {
-  type DeviceModel,
-  findModel,
-  nfcCheckResultSchema,
-  type ObjectDetail,
-  objectCheckResultSchema,
-  objectDetailSchema,
-} from '@kropla/domain'
+import { type DeviceModel, findModel, type ObjectDetail, objectRoutes } from '@kropla/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute, type RouteBody } from '../../lib/call-route'
 import { productSlug } from '../../lib/constants'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 import { translateKey } from '../../lib/translate-key'
@@ -25,13 +18,11 @@ export const objectQueryKey = (id: number) => ['objects', id] as const
 export const modulesPath = `/${productSlug}_2/modules`
 export const modulePath = (id: number) => `${modulesPath}/${id}`
 
-const objectListParser = arrayOf(objectDetailSchema)
-
 export function useObjects() {
   const api = useApi()
   return useQuery({
     queryKey: objectsQueryKey,
-    queryFn: () => api.get('/api/objects', objectListParser).then((list) => list.map(withoutSettledConfig)),
+    queryFn: () => callRoute(api, objectRoutes.list).then((list) => list.map(withoutSettledConfig)),
   })
 }
 
@@ -43,7 +34,7 @@ export function useObject(id: number, refetchInterval?: (data: ObjectDetail | un
   const api = useApi()
   return useQuery({
     queryKey: objectQueryKey(id),
-    queryFn: () => api.get(`/api/objects/${id}`, objectDetailSchema).then(withoutSettledConfig),
+    queryFn: () => callRoute(api, objectRoutes.get, { params: { id } }).then(withoutSettledConfig),
     refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : false,
   })
 }
@@ -53,7 +44,11 @@ export function useUpdateObject(id: number, callbacks: MutationCallbacks<ObjectD
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: unknown) => api.put(`/api/objects/${id}`, body, objectDetailSchema),
+    mutationFn: (body: unknown) =>
+      callRoute(api, objectRoutes.update, {
+        params: { id },
+        body: body as RouteBody<typeof objectRoutes.update>,
+      }),
     onSuccess: (saved, body) => {
       storeObject(queryClient, saved)
       void queryClient.invalidateQueries({ queryKey: meQueryKey })
@@ -72,7 +67,11 @@ export function useAssignObject(
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ids: number[]) => api.put(`/api/objects/${id}/${kind}`, { ids }, objectDetailSchema),
+    mutationFn: (ids: number[]) =>
+      callRoute(api, kind === 'groups' ? objectRoutes.updateGroups : objectRoutes.updateRegions, {
+        params: { id },
+        body: { ids },
+      }),
     onSuccess: (saved, ids) => {
       storeObject(queryClient, saved)
       void queryClient.invalidateQueries({ queryKey: resourceQueryKeys[kind] })
@@ -86,8 +85,7 @@ export function useAssignObject(
 export function useCheckObject(callbacks: MutationCallbacks<unknown, unknown> = {}) {
   const api = useApi()
   return useMutation({
-    mutationFn: (body: { serial: string; pin: string }) =>
-      api.post('/api/objects/check', body, objectCheckResultSchema),
+    mutationFn: (body: { serial: string; pin: string }) => callRoute(api, objectRoutes.check, { body }),
     onError: callbacks.onError,
   })
 }
@@ -96,7 +94,7 @@ export function useCheckObject(callbacks: MutationCallbacks<unknown, unknown> = 
 export function useNfcLookUp() {
   const api = useApi()
   return useMutation({
-    mutationFn: (code: string) => api.post('/api/objects/nfc', { code }, nfcCheckResultSchema),
+    mutationFn: (code: string) => callRoute(api, objectRoutes.nfc, { body: { code } }),
   })
 }
 
@@ -105,7 +103,8 @@ export function useAddObject(callbacks: MutationCallbacks<ObjectDetail, unknown>
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: unknown) => api.post('/api/objects', body, objectDetailSchema),
+    mutationFn: (body: unknown) =>
+      callRoute(api, objectRoutes.create, { body: body as RouteBody<typeof objectRoutes.create> }),
     onSuccess: (created, body) => {
       storeObject(queryClient, created)
       void queryClient.invalidateQueries({ queryKey: objectsQueryKey })

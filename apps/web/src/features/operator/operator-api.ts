@@ -1,25 +1,14 @@
 import {
-  confirmAlarmsAnswerSchema,
   type FleetImportAnswer,
   type FleetImportJob,
-  fleetImportAnswerSchema,
   fleetImportEnded,
-  fleetImportJobSchema,
-  messageReaderSchema,
   type OperatorClientDetail,
   type OperatorModuleDetail,
-  okAnswerSchema,
-  operatorAlarmSchema,
-  operatorClientDetailSchema,
-  operatorClientSchema,
-  operatorModuleDetailSchema,
-  operatorModuleSchema,
-  operatorOverviewSchema,
-  operatorUserSchema,
+  operatorRoutes,
 } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 
 /** Every query of the operator's back office starts with this key: a change refreshes them all. */
@@ -40,56 +29,57 @@ export function useOverview() {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.overview,
-    queryFn: () => api.get('/api/admin/overview', operatorOverviewSchema),
+    queryFn: () => callRoute(api, operatorRoutes.overview),
   })
 }
 export function useClients() {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.clients,
-    queryFn: () => api.get('/api/admin/clients', arrayOf(operatorClientSchema)),
+    queryFn: () => callRoute(api, operatorRoutes.listClients),
   })
 }
 export function useClient(id: number) {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.client(id),
-    queryFn: () => api.get(`/api/admin/clients/${id}`, operatorClientDetailSchema),
+    queryFn: () => callRoute(api, operatorRoutes.getClient, { params: { id } }),
   })
 }
 export function useOperatorUsers() {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.users,
-    queryFn: () => api.get('/api/admin/users', arrayOf(operatorUserSchema)),
+    queryFn: () => callRoute(api, operatorRoutes.listUsers),
   })
 }
 export function useFleet(which: 'devices' | 'objects') {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.fleet(which),
-    queryFn: () => api.get(`/api/admin/${which}`, arrayOf(operatorModuleSchema)),
+    queryFn: () =>
+      callRoute(api, which === 'devices' ? operatorRoutes.listDevices : operatorRoutes.listObjects),
   })
 }
 export function useFleetModule(id: number) {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.fleetModule(id),
-    queryFn: () => api.get(`/api/admin/devices/${id}`, operatorModuleDetailSchema),
+    queryFn: () => callRoute(api, operatorRoutes.getDevice, { params: { id } }),
   })
 }
 export function useOperatorAlarms() {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.alarms,
-    queryFn: () => api.get('/api/admin/alarms', arrayOf(operatorAlarmSchema)),
+    queryFn: () => callRoute(api, operatorRoutes.listAlarms),
   })
 }
 export function useMessageReaders(id: number) {
   const api = useApi()
   return useQuery({
     queryKey: operatorKeys.messageReaders(id),
-    queryFn: () => api.get(`/api/admin/users_messages/${id}`, arrayOf(messageReaderSchema)),
+    queryFn: () => callRoute(api, operatorRoutes.messageReaders, { params: { id } }),
   })
 }
 
@@ -104,7 +94,7 @@ export function useConfirmOperatorAlarms(callbacks: MutationCallbacks<{ confirme
   const api = useApi()
   const refresh = useRefreshOperator()
   return useMutation({
-    mutationFn: (ids: number[]) => api.post('/api/admin/alarms/confirm', { ids }, confirmAlarmsAnswerSchema),
+    mutationFn: (ids: number[]) => callRoute(api, operatorRoutes.confirmAlarms, { body: { ids } }),
     onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
     onSettled: refresh,
@@ -125,7 +115,7 @@ export function useChangeClientAccess(
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: ClientAccess) =>
-      api.put(`/api/admin/clients/${id}/access`, body, operatorClientDetailSchema),
+      callRoute(api, operatorRoutes.updateClientAccess, { params: { id }, body }),
     onSuccess: (updated, body) => {
       queryClient.setQueryData(operatorKeys.client(id), updated)
       void queryClient.invalidateQueries({ queryKey: operatorKey })
@@ -144,7 +134,7 @@ export function useImportFleet(callbacks: MutationCallbacks<FleetImportAnswer, F
   const refresh = useRefreshOperator()
   return useMutation({
     mutationFn: async (file: File) =>
-      api.post('/api/admin/devices/import', { csv: await file.text() }, fleetImportAnswerSchema),
+      callRoute(api, operatorRoutes.importDevices, { body: { csv: await file.text() } }),
     onSuccess: (answer, file) => {
       callbacks.onSuccess?.(answer, file)
       if (!('id' in answer)) void refresh()
@@ -166,7 +156,7 @@ export function useFleetImportJob(id: string | null) {
   return useQuery({
     queryKey: ['fleet-import', id],
     queryFn: async (): Promise<FleetImportJob> => {
-      const job = await api.get(`/api/admin/devices/import/${id}`, fleetImportJobSchema)
+      const job = await callRoute(api, operatorRoutes.importJob, { params: { id: id as string } })
       if (fleetImportEnded(job)) void refresh()
       return job
     },
@@ -187,7 +177,7 @@ export function useAddFleetModule(callbacks: MutationCallbacks<OperatorModuleDet
   const api = useApi()
   const refresh = useRefreshOperator()
   return useMutation({
-    mutationFn: (body: NewFleetModule) => api.post('/api/admin/devices', body, operatorModuleDetailSchema),
+    mutationFn: (body: NewFleetModule) => callRoute(api, operatorRoutes.addDevice, { body }),
     onSuccess: (added, body) => {
       void refresh()
       callbacks.onSuccess?.(added, body)
@@ -201,7 +191,7 @@ export function useGiveModuleSecret(id: number, callbacks: MutationCallbacks<Ope
   const api = useApi()
   const refresh = useRefreshOperator()
   return useMutation({
-    mutationFn: () => api.post(`/api/admin/devices/${id}/credentials`, undefined, operatorModuleDetailSchema),
+    mutationFn: () => callRoute(api, operatorRoutes.giveDeviceSecret, { params: { id } }),
     onSuccess: (module) => {
       callbacks.onSuccess?.(module)
       void refresh()
@@ -215,7 +205,7 @@ export function useDeleteActivatedModule(id: number, callbacks: MutationCallback
   const api = useApi()
   const refresh = useRefreshOperator()
   return useMutation({
-    mutationFn: () => api.delete(`/api/admin/objects/${id}`, undefined, okAnswerSchema),
+    mutationFn: () => callRoute(api, operatorRoutes.removeObject, { params: { id } }),
     onSuccess: (answer) => {
       void refresh()
       callbacks.onSuccess?.(answer)

@@ -82,7 +82,8 @@ function EquipmentList({ isOutputs }: { isOutputs: boolean }) {
       {deleting && (
         <DeleteResourceModal
           name={deleting.name}
-          path={`/api/outputs/${deleting.id}`}
+          kind="outputs"
+          id={deleting.id}
           checksUsage
           onClose={() => setDeleting(null)}
         />

@@ -3,7 +3,6 @@ import {
   equipmentSchemaFor,
   type ObjectDetail,
   type Output,
-  outputSchema,
   propertiesOfEquipmentType,
   saveOutputSchema,
 } from '@kropla/domain'
@@ -138,9 +137,8 @@ function EquipmentForm({
   const form = useSchemaForm<EquipmentValues>(equipmentFormSchema(objects), initial)
   const { save, failure, submit } = useSaveResource({
     form,
-    collection: '/api/outputs',
+    kind: 'outputs',
     id: editing,
-    parser: outputSchema,
     toBody: equipmentBody,
     fieldOfCode: { interface_taken: 'field_name' },
     onSaved: () => navigate(backTo),

@@ -1,5 +1,5 @@
 import '../../app/every-component-styles'
-import { passwordResetLinkMinutes, passwordResetRequestSchema } from '@kropla/domain'
+import { passwordResetLinkMinutes, passwordResetRequestSchema, passwordResetRoutes } from '@kropla/domain'
 import { pickLang } from '@kropla/i18n/lang'
 import { Alert, Anchor, Button, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
@@ -94,7 +94,7 @@ function RequestLink() {
 function NewPassword({ token }: { token: string }) {
   const { t } = useTranslation()
   const messageOf = useErrorMessage()
-  const { form, send: confirm, submit } = useNewPasswordForm(token, '/api/pass_reset/confirm')
+  const { form, send: confirm, submit } = useNewPasswordForm(token, passwordResetRoutes.confirm)
 
   if (confirm.isSuccess) {
     return (

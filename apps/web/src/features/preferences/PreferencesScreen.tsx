@@ -5,6 +5,7 @@ import {
   type MeResponse,
   type Preferences,
   preferencesSchema,
+  profileRoutes,
   temperatureUnits,
 } from '@kropla/domain'
 import {
@@ -62,7 +63,7 @@ export function PreferencesScreen() {
   const queryClient = useQueryClient()
   const { user } = useSession()
   const [now] = useState(() => new Date().toISOString())
-  const { form, submit, isSaving } = useSettingsForm<FormValues, Preferences, Preferences>({
+  const { form, submit, isSaving } = useSettingsForm<FormValues, Preferences>({
     // The form keeps "browser" as a value of the select; the schema sees the null it stands for.
     schema: withFormInput(preferencesSchema, withStoredZone),
     initialValues: {
@@ -72,8 +73,7 @@ export function PreferencesScreen() {
       area_unit: user.area_unit,
     },
     toBody: toPreferences,
-    path: '/api/profile/preferences',
-    answer: preferencesSchema,
+    route: profileRoutes.updatePreferences,
     onSaved: (body) => {
       // Every screen formats through the session's user, so this one update shows everywhere at once.
       queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) =>

@@ -1,4 +1,4 @@
-import { type Profile, profileAnswerSchema, profileSchema } from '@kropla/domain'
+import { type Profile, profileRoutes, profileSchema } from '@kropla/domain'
 import { Checkbox, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ChangeEvent } from 'react'
@@ -34,8 +34,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     schema: profileSchema,
     initialValues: profile,
     toBody: (values) => profileSchema.parse(values),
-    path: '/api/profile',
-    answer: profileAnswerSchema,
+    route: profileRoutes.update,
     onSaved: (body) => storeProfile(queryClient, body),
   })
 

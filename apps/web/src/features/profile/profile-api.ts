@@ -1,6 +1,7 @@
-import { type MeResponse, type Profile, profileAnswerSchema, profileSchema } from '@kropla/domain'
+import { type MeResponse, type Profile, profileRoutes, profileSchema } from '@kropla/domain'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 import { meQueryKey } from '../session/me-query'
 
 export const profileQueryKey = ['profile'] as const
@@ -10,7 +11,7 @@ export function useProfile() {
   const api = useApi()
   return useQuery({
     queryKey: profileQueryKey,
-    queryFn: () => api.get('/api/profile', profileAnswerSchema),
+    queryFn: () => callRoute(api, profileRoutes.get),
   })
 }
 
@@ -39,12 +40,10 @@ export function useHideSplash() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => {
-      const profile = await api.get('/api/profile', profileAnswerSchema)
-      return api.put(
-        '/api/profile',
-        profileSchema.parse({ ...profile, hide_splash: true }),
-        profileAnswerSchema,
-      )
+      const profile = await callRoute(api, profileRoutes.get)
+      return callRoute(api, profileRoutes.update, {
+        body: profileSchema.parse({ ...profile, hide_splash: true }),
+      })
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(profileQueryKey, saved)

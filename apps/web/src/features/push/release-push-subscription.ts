@@ -1,5 +1,5 @@
-import { noContentSchema } from '@kropla/domain'
 import type { ApiClient } from '../../lib/api'
+import { withdrawPushSubscription } from './push-api'
 import { findPushRegistration, isPushSupported } from './push-platform'
 
 /**
@@ -15,7 +15,7 @@ export async function releasePushSubscription(api: ApiClient): Promise<void> {
     if (!subscription) return
     const { endpoint } = subscription
     await subscription.unsubscribe()
-    await api.delete('/api/push/subscriptions', { endpoint }, noContentSchema)
+    await withdrawPushSubscription(api, endpoint)
   } catch {
     // Unsubscribed in the browser at least: the push service refuses further pushes, and the
     // server forgets the subscription at its next alarm (404/410).

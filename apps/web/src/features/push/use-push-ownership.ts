@@ -1,6 +1,6 @@
-import { noContentSchema, pushSubscriptionSchema } from '@kropla/domain'
+import { pushSubscriptionSchema } from '@kropla/domain'
 import { useEffect } from 'react'
-import { useApi } from '../../app/api-context'
+import { usePushCalls } from './push-api'
 import { findPushRegistration, isPushSupported } from './push-platform'
 
 /**
@@ -11,7 +11,7 @@ import { findPushRegistration, isPushSupported } from './push-platform'
  * and the switch in the profile tells the truth. Failures change nothing.
  */
 export function usePushOwnership(userId: number) {
-  const api = useApi()
+  const push = usePushCalls()
   // biome-ignore lint/correctness/useExhaustiveDependencies: handed over again whenever another user signs in
   useEffect(() => {
     if (!isPushSupported() || Notification.permission !== 'granted') return
@@ -19,7 +19,7 @@ export function usePushOwnership(userId: number) {
       const registration = await findPushRegistration()
       const subscription = registration ? await registration.pushManager.getSubscription() : null
       const parsed = pushSubscriptionSchema.safeParse(subscription?.toJSON())
-      if (parsed.success) await api.post('/api/push/subscriptions', parsed.data, noContentSchema)
+      if (parsed.success) await push.subscribe(parsed.data)
     })().catch(() => undefined)
-  }, [api, userId])
+  }, [push, userId])
 }

@@ -1,6 +1,5 @@
-import { noContentSchema, pushSubscriptionSchema, vapidKeyAnswerSchema } from '@kropla/domain'
 import { useCallback, useEffect, useState } from 'react'
-import { useApi } from '../../app/api-context'
+import { usePushCalls } from './push-api'
 import {
   applicationServerKey,
   ensurePushRegistration,
@@ -22,7 +21,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
  * switched off). Each browser of the user is switched on separately.
  */
 export function usePushSubscription() {
-  const api = useApi()
+  const push = usePushCalls()
   const [state, setState] = useState<PushState>(() => (isPushSupported() ? 'checking' : 'unsupported'))
   const [isBusy, setBusy] = useState(false)
 
@@ -45,7 +44,7 @@ export function usePushSubscription() {
     const permission = await Notification.requestPermission()
     if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off'
     const registration = await ensurePushRegistration()
-    const { key } = await api.get('/api/push/vapid_public_key', vapidKeyAnswerSchema)
+    const { key } = await push.vapidKey()
     const existing = await registration.pushManager.getSubscription()
     const subscription =
       existing ??
@@ -54,28 +53,24 @@ export function usePushSubscription() {
         applicationServerKey: applicationServerKey(key),
       }))
     try {
-      await api.post(
-        '/api/push/subscriptions',
-        pushSubscriptionSchema.parse(subscription.toJSON()),
-        noContentSchema,
-      )
+      await push.subscribe(subscription.toJSON())
     } catch (error) {
       // The server does not know this browser, so nothing would arrive: do not look subscribed.
       if (!existing) await subscription.unsubscribe().catch(() => false)
       throw error
     }
     return 'on'
-  }, [api])
+  }, [push])
 
   const disable = useCallback(async (): Promise<PushState> => {
     const subscription = await currentSubscription()
     if (subscription) {
       const { endpoint } = subscription
       await subscription.unsubscribe()
-      await api.delete('/api/push/subscriptions', { endpoint }, noContentSchema)
+      await push.unsubscribe(endpoint)
     }
     return 'off'
-  }, [api])
+  }, [push])
 
   /** Switches this browser on or off; resolves with the new state, rejects when it could not change. */
   const change = useCallback(

@@ -1,4 +1,4 @@
-import { type GeoObject, type GeoPoint, geoObjectSchema, saveGeoObjectSchema } from '@kropla/domain'
+import { type GeoObject, type GeoPoint, saveGeoObjectSchema } from '@kropla/domain'
 import { Button, Modal, SimpleGrid } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
@@ -51,7 +51,8 @@ export function GeoObjectsScreen() {
       {dialogs.deleting && (
         <DeleteResourceModal
           name={dialogs.deleting.name}
-          path={`/api/geo_objects/${dialogs.deleting.id}`}
+          kind="geo_objects"
+          id={dialogs.deleting.id}
           checksUsage={false}
           onClose={dialogs.close}
         />
@@ -94,9 +95,8 @@ export function GeoObjectModal({
   })
   const { save, failure, submit } = useSaveResource({
     form,
-    collection: '/api/geo_objects',
+    kind: 'geo_objects',
     id: geoObject?.id ?? null,
-    parser: geoObjectSchema,
     toBody: (values) => saveGeoObjectSchema.parse(values),
     onSaved: onClose,
   })

@@ -1,11 +1,4 @@
-import {
-  type GeoPoint,
-  perimeterM,
-  polygonAreaM2,
-  type Region,
-  regionSchema,
-  saveRegionSchema,
-} from '@kropla/domain'
+import { type GeoPoint, perimeterM, polygonAreaM2, type Region, saveRegionSchema } from '@kropla/domain'
 import { ActionIcon, Button, Group, Input, Modal, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { DialogActions } from '../../app/ui/DialogActions'
@@ -49,7 +42,8 @@ export function RegionsScreen() {
       {dialogs.deleting && (
         <DeleteResourceModal
           name={dialogs.deleting.name}
-          path={`/api/regions/${dialogs.deleting.id}`}
+          kind="regions"
+          id={dialogs.deleting.id}
           checksUsage={false}
           onClose={dialogs.close}
         />
@@ -96,9 +90,8 @@ export function RegionModal({
   })
   const { save, failure, submit } = useSaveResource({
     form,
-    collection: '/api/regions',
+    kind: 'regions',
     id: region?.id ?? null,
-    parser: regionSchema,
     toBody: (values) => saveRegionSchema.parse(values),
     onSaved: onClose,
   })

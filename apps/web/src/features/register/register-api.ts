@@ -1,6 +1,7 @@
-import { okAnswerSchema, registerDeviceAnswerSchema } from '@kropla/domain'
+import { registrationRoutes } from '@kropla/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute, type RouteBody } from '../../lib/call-route'
 import { meQueryKey } from '../session/me-query'
 
 /** Step 1: the module's serial and PIN, checked before the next step. */
@@ -8,7 +9,7 @@ export function useCheckDevice() {
   const api = useApi()
   return useMutation({
     mutationFn: (body: { serial: string; pin: string }) =>
-      api.post('/api/register/device', body, registerDeviceAnswerSchema),
+      callRoute(api, registrationRoutes.checkDevice, { body }),
   })
 }
 
@@ -17,7 +18,7 @@ export function useCheckAccountName() {
   const api = useApi()
   return useMutation({
     mutationFn: (body: { account_name: string }) =>
-      api.post('/api/register/account-name', body, okAnswerSchema),
+      callRoute(api, registrationRoutes.checkAccountName, { body }),
   })
 }
 
@@ -25,7 +26,10 @@ export function useCheckAccountName() {
 export function useRegister() {
   const api = useApi()
   return useMutation({
-    mutationFn: (body: unknown) => api.post('/api/register', body, okAnswerSchema),
+    mutationFn: (body: unknown) =>
+      callRoute(api, registrationRoutes.register, {
+        body: body as RouteBody<typeof registrationRoutes.register>,
+      }),
     // The answer carries a new session cookie; the CSRF token of the anonymous visitor is spent.
     onSuccess: () => api.forgetCsrfToken(),
   })

@@ -1,16 +1,19 @@
 import {
-  okAnswerSchema,
+  pathOf,
   type ReportAnswer,
   type ReportRequest,
   type ReportTemplate,
   reportAnswerSchema,
-  reportTemplateSchema,
+  reportRoutes,
+  reportTemplateRoutes,
   type SaveReportTemplate,
 } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import type { ApiClient } from '../../lib/api'
 import { ApiRequestError } from '../../lib/api-error'
+import { callRoute } from '../../lib/call-route'
 import { csvProgress } from './csv-progress'
 
 /** How far a download has come: bytes so far and, where known, the share of the range (0 to 1). */
@@ -43,16 +46,40 @@ async function readText(response: Response, onChunk: (text: string, bytes: numbe
 }
 
 /**
+ * The report's two streamed calls with this app's client, for the report jobs (use-report-jobs.ts).
+ * Their answers are read as they arrive (the progress), so they go by the entry's path
+ * (`postForResponse`) rather than callRoute, and the report is parsed here with the entry's schema.
+ */
+export function useReportDownloads() {
+  const api = useApi()
+  return useMemo(
+    () => ({
+      generate: (
+        request: ReportRequest,
+        signal: AbortSignal,
+        onProgress: (progress: DownloadProgress) => void,
+      ) => generateReport(api, request, signal, onProgress),
+      exportCsv: (
+        request: ReportRequest,
+        signal: AbortSignal,
+        onProgress: (progress: DownloadProgress) => void,
+      ) => exportReportCsv(api, request, signal, onProgress),
+    }),
+    [api],
+  )
+}
+
+/**
  * POST /api/reports: the report, read as it arrives (the bytes received are the progress a user
  * sees), checked with the shared answer schema. `signal` cancels it.
  */
-export async function generateReport(
-  api: ReturnType<typeof useApi>,
+async function generateReport(
+  api: ApiClient,
   request: ReportRequest,
   signal: AbortSignal,
   onProgress: (progress: DownloadProgress) => void,
 ): Promise<ReportAnswer> {
-  const response = await api.postForResponse('/api/reports', request, signal)
+  const response = await api.postForResponse(pathOf(reportRoutes.run), request, signal)
   const text = await readText(response, (_, bytes) => onProgress({ bytes, share: null }))
   try {
     return reportAnswerSchema.parse(JSON.parse(text))
@@ -74,13 +101,13 @@ export function csvFileName(response: Response, request: ReportRequest) {
  * POST /api/reports/export: the CSV streamed. Rows come by ascending time, so the progress is the
  * last timestamp received against the range. `signal` cancels it.
  */
-export async function exportReportCsv(
-  api: ReturnType<typeof useApi>,
+async function exportReportCsv(
+  api: ApiClient,
   request: ReportRequest,
   signal: AbortSignal,
   onProgress: (progress: DownloadProgress) => void,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const response = await api.postForResponse('/api/reports/export', request, signal)
+  const response = await api.postForResponse(pathOf(reportRoutes.export), request, signal)
   const range = { start: Date.parse(request.start_date), end: Date.parse(request.end_date) }
   let tail = ''
   let share: number | null = null
@@ -122,7 +149,7 @@ export function useReportTemplates() {
   const api = useApi()
   return useQuery({
     queryKey: reportTemplatesQueryKey,
-    queryFn: () => api.get('/api/reports/templates', arrayOf(reportTemplateSchema)),
+    queryFn: () => callRoute(api, reportTemplateRoutes.list),
   })
 }
 
@@ -135,13 +162,13 @@ export function useTemplateActions() {
     mutationFn: (template: SaveReportTemplate & { id?: number }): Promise<ReportTemplate> => {
       const { id, ...body } = template
       return id === undefined
-        ? api.post('/api/reports/templates', body, reportTemplateSchema)
-        : api.put(`/api/reports/templates/${id}`, body, reportTemplateSchema)
+        ? callRoute(api, reportTemplateRoutes.create, { body })
+        : callRoute(api, reportTemplateRoutes.update, { params: { id }, body })
     },
     onSuccess: refresh,
   })
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/reports/templates/${id}`, undefined, okAnswerSchema),
+    mutationFn: (id: number) => callRoute(api, reportTemplateRoutes.remove, { params: { id } }),
     onSuccess: refresh,
   })
   return { save, remove }

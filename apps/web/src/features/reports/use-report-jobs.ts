@@ -1,8 +1,7 @@
 import type { ReportAnswer, ReportRequest } from '@kropla/domain'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useApi } from '../../app/api-context'
-import { type DownloadProgress, exportReportCsv, generateReport, saveFile } from './reports-api'
+import { type DownloadProgress, saveFile, useReportDownloads } from './reports-api'
 
 export const reportQueryKey = (request: ReportRequest | null) =>
   ['report', request ? JSON.stringify(request) : ''] as const
@@ -12,7 +11,7 @@ export const reportQueryKey = (request: ReportRequest | null) =>
  * bytes received so far; `cancel` aborts the request (react-query's signal) and forgets it.
  */
 export function useReportGeneration(request: ReportRequest | null) {
-  const api = useApi()
+  const downloads = useReportDownloads()
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<DownloadProgress>({ bytes: 0, share: null })
   const json = reportQueryKey(request)[1]
@@ -20,7 +19,7 @@ export function useReportGeneration(request: ReportRequest | null) {
     queryKey: ['report', json],
     queryFn: ({ signal }) => {
       setProgress({ bytes: 0, share: null })
-      return generateReport(api, request!, signal, setProgress)
+      return downloads.generate(request!, signal, setProgress)
     },
     enabled: request !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -43,7 +42,7 @@ export type ExportState =
 
 /** The CSV export of a request: started, followed and cancelled by the user; the file saved at its end. */
 export function useReportExport(request: ReportRequest | null) {
-  const api = useApi()
+  const downloads = useReportDownloads()
   const [status, setStatus] = useState<ExportState>({ state: 'idle' })
   const controller = useRef<AbortController | null>(null)
   useEffect(() => () => controller.current?.abort(), [])
@@ -53,7 +52,7 @@ export function useReportExport(request: ReportRequest | null) {
     controller.current = running
     setStatus({ state: 'running', progress: { bytes: 0, share: 0 } })
     try {
-      const { blob, fileName } = await exportReportCsv(api, request, running.signal, (progress) =>
+      const { blob, fileName } = await downloads.exportCsv(request, running.signal, (progress) =>
         setStatus({ state: 'running', progress }),
       )
       saveFile(blob, fileName)
@@ -63,7 +62,7 @@ export function useReportExport(request: ReportRequest | null) {
     } finally {
       controller.current = null
     }
-  }, [api, request])
+  }, [downloads, request])
   const cancel = useCallback(() => controller.current?.abort(), [])
   return { status, start, cancel }
 }

@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
 import { Loaded } from '../../app/ui/Loaded'
 import { DeletionForm, DeletionWarning } from '../account-forms/DeletionForm'
-import { useDeleteResource, useResourceUsage } from './resources-api'
+import { type ResourceKind, useDeleteResource, useResourceUsage } from './resources-api'
 
 interface DeleteResourceModalProps {
   name: string
-  /** `/api/outputs/5`: DELETE goes there, and `<path>/usage` is asked first when `checksUsage`. */
-  path: string
+  /** `outputs` and 5: the resource removed, whose usage is asked first when `checksUsage`. */
+  kind: ResourceKind
+  id: number
   checksUsage: boolean
   onClose: () => void
   onDeleted?: () => void
@@ -22,14 +23,15 @@ interface DeleteResourceModalProps {
  */
 export function DeleteResourceModal({
   name,
-  path,
+  kind,
+  id,
   checksUsage,
   onClose,
   onDeleted,
 }: DeleteResourceModalProps) {
   const { t } = useTranslation()
-  const usage = useResourceUsage(path, checksUsage)
-  const remove = useDeleteResource(path, {
+  const usage = useResourceUsage(kind, id, checksUsage)
+  const remove = useDeleteResource(kind, id, {
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t('resources.deleted', { name }) })
       onDeleted?.()

@@ -1,22 +1,21 @@
 import {
   type GeoObject,
   type Group,
-  geoObjectSchema,
-  groupSchema,
+  geoObjectRoutes,
+  groupRoutes,
   type Output,
-  okAnswerSchema,
-  outputSchema,
+  outputRoutes,
+  pathOf,
   type Region,
-  regionSchema,
-  resourceUsageSchema,
+  regionRoutes,
   type Section,
-  sectionSchema,
+  sectionRoutes,
   type WaterSource,
-  waterSourceSchema,
+  waterSourceRoutes,
 } from '@kropla/domain'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
-import { arrayOf, type Parser } from '../../lib/api'
+import { callRoute } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 import { meQueryKey } from '../session/me-query'
 
@@ -31,25 +30,36 @@ export const resourceQueryKeys = {
   geo_objects: ['geo_objects'],
 } as const
 
-type ResourceName = keyof typeof resourceQueryKeys
+/** Each resource's routes in the table (the modules have their own, objects-api.ts). */
+export const resourceRouteGroups = {
+  outputs: outputRoutes,
+  water_sources: waterSourceRoutes,
+  groups: groupRoutes,
+  sections: sectionRoutes,
+  regions: regionRoutes,
+  geo_objects: geoObjectRoutes,
+} as const
 
-function useList<T>(name: ResourceName, item: Parser<T>, isEnabled = true) {
+export type ResourceKind = keyof typeof resourceRouteGroups
+
+function useList<T>(kind: ResourceKind, isEnabled = true) {
   const api = useApi()
   return useQuery({
-    queryKey: resourceQueryKeys[name],
-    queryFn: () => api.get(`/api/${name}`, arrayOf(item)),
+    queryKey: resourceQueryKeys[kind],
+    // Each kind's list entry parses its own rows: T is that row.
+    queryFn: () => callRoute(api, resourceRouteGroups[kind].list) as Promise<T[]>,
     enabled: isEnabled,
   })
 }
 
 /** The modules' own list: same key, and an acknowledged configuration is not shown as pending. */
 export { useObjects } from '../modules/objects-api'
-export const useOutputs = (isEnabled = true) => useList<Output>('outputs', outputSchema, isEnabled)
-export const useWaterSources = () => useList<WaterSource>('water_sources', waterSourceSchema)
-export const useGroups = () => useList<Group>('groups', groupSchema)
-export const useSections = () => useList<Section>('sections', sectionSchema)
-export const useRegions = () => useList<Region>('regions', regionSchema)
-export const useGeoObjects = () => useList<GeoObject>('geo_objects', geoObjectSchema)
+export const useOutputs = (isEnabled = true) => useList<Output>('outputs', isEnabled)
+export const useWaterSources = () => useList<WaterSource>('water_sources')
+export const useGroups = () => useList<Group>('groups')
+export const useSections = () => useList<Section>('sections')
+export const useRegions = () => useList<Region>('regions')
+export const useGeoObjects = () => useList<GeoObject>('geo_objects')
 
 /**
  * After any change: resources point at each other (a deleted water source detaches its outputs and
@@ -65,27 +75,61 @@ export function namesById(rows: readonly { id: number; name: string }[] | undefi
   return new Map((rows ?? []).map((row) => [row.id, row.name]))
 }
 
-/** GET {path}/usage: what still uses a resource, asked afresh each time its removal is asked. */
-export function useResourceUsage(path: string, isEnabled: boolean) {
+/** GET /api/<kind>/{id}/usage: what still uses a resource, asked afresh each time its removal is asked. */
+export function useResourceUsage(kind: ResourceKind, id: number, isEnabled: boolean) {
   const api = useApi()
+  const routes = resourceRouteGroups[kind]
   return useQuery({
-    queryKey: ['usage', path],
-    queryFn: () => api.get(`${path}/usage`, resourceUsageSchema),
+    queryKey: ['usage', pathOf(routes.remove, { id })],
+    queryFn: () => {
+      if (!('usage' in routes)) throw new Error(`${kind} have no usage route`)
+      return callRoute(api, routes.usage, { params: { id } })
+    },
     enabled: isEnabled,
     gcTime: 0,
     staleTime: 0,
   })
 }
 
-/** DELETE {path}: a resource removed; every list is read afresh (resources point at each other). */
-export function useDeleteResource(path: string, callbacks: MutationCallbacks<unknown> = {}) {
+/** DELETE /api/<kind>/{id}: a resource removed; every list is read afresh (resources point at each other). */
+export function useDeleteResource(
+  kind: ResourceKind,
+  id: number,
+  callbacks: MutationCallbacks<unknown> = {},
+) {
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete(path, undefined, okAnswerSchema),
+    mutationFn: () => callRoute(api, resourceRouteGroups[kind].remove, { params: { id } }),
     onSuccess: (answer) => {
       invalidateResources(queryClient)
       callbacks.onSuccess?.(answer)
     },
+  })
+}
+
+/**
+ * POST /api/<kind> for a new resource, PUT /api/<kind>/{id} for an existing one; every list is read
+ * afresh. The body is the form's values once they passed the shared schema.
+ */
+export function useSaveResourceMutation<Saved>(
+  kind: ResourceKind,
+  id: number | null,
+  callbacks: MutationCallbacks<Saved, unknown> = {},
+) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const routes = resourceRouteGroups[kind]
+  return useMutation({
+    // The kind's create and update entries parse the saved resource: Saved is that resource.
+    mutationFn: (body: unknown) =>
+      (id === null
+        ? callRoute(api, routes.create, { body: body as never })
+        : callRoute(api, routes.update, { params: { id }, body: body as never })) as Promise<Saved>,
+    onSuccess: (saved, body) => {
+      invalidateResources(queryClient)
+      callbacks.onSuccess?.(saved, body)
+    },
+    onError: callbacks.onError,
   })
 }

@@ -1,18 +1,14 @@
 import type { UseFormReturnType } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '../../app/api-context'
-import type { Parser } from '../../lib/api'
 import { showServerErrorAtFields } from '../../lib/use-schema-form'
-import { invalidateResources } from './resources-api'
+import { type ResourceKind, useSaveResourceMutation } from './resources-api'
 
 interface SaveResourceOptions<Values extends Record<string, unknown>, Saved> {
   form: UseFormReturnType<Values>
-  /** `/api/water_sources`: POST there for a new one, PUT `<collection>/<id>` for an existing one. */
-  collection: string
+  /** `water_sources`: its create route for a new one, its update route for an existing one. */
+  kind: ResourceKind
   id: number | null
-  parser: Parser<Saved>
   /** The request body from the form's values, once they passed the shared schema. */
   toBody: (values: Values) => unknown
   /** Error codes that belong to one field (`interface_taken` at the interface). */
@@ -26,21 +22,15 @@ interface SaveResourceOptions<Values extends Record<string, unknown>, Saved> {
  */
 export function useSaveResource<Values extends Record<string, unknown>, Saved>({
   form,
-  collection,
+  kind,
   id,
-  parser,
   toBody,
   fieldOfCode,
   onSaved,
 }: SaveResourceOptions<Values, Saved>) {
   const { t } = useTranslation()
-  const api = useApi()
-  const queryClient = useQueryClient()
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      id === null ? api.post(collection, body, parser) : api.put(`${collection}/${id}`, body, parser),
+  const save = useSaveResourceMutation<Saved>(kind, id, {
     onSuccess: (saved) => {
-      invalidateResources(queryClient)
       notifications.show({ color: 'teal', message: t(id === null ? 'resources.created' : 'resources.saved') })
       onSaved?.(saved)
     },

@@ -1,18 +1,10 @@
-import {
-  okAnswerSchema,
-  type ScheduleInput,
-  type ScheduleRow,
-  schedulePreviewSchema,
-  scheduleRowSchema,
-} from '@kropla/domain'
+import { type ScheduleInput, type ScheduleRow, scheduleRoutes } from '@kropla/domain'
 import { notifications } from '@mantine/notifications'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { useErrorMessage } from '../../app/ui/use-error-message'
-import { arrayOf } from '../../lib/api'
-
-const scheduleRows = arrayOf(scheduleRowSchema)
+import { callRoute } from '../../lib/call-route'
 
 /** Every list of schedules lives under this key: with and without the hidden ended ones. */
 export const schedulesQueryKey = ['schedulers'] as const
@@ -23,7 +15,7 @@ export function useSchedules(withHidden: boolean) {
   const api = useApi()
   return useQuery({
     queryKey: listKey(withHidden),
-    queryFn: () => api.get(withHidden ? '/api/schedulers?hidden=1' : '/api/schedulers', scheduleRows),
+    queryFn: () => callRoute(api, scheduleRoutes.list, withHidden ? { query: { hidden: '1' } } : {}),
     // "Next within 24 h" moves on with the clock: the list is asked again every minute.
     refetchInterval: 60_000,
   })
@@ -34,7 +26,7 @@ export function useScheduleChoices(isEnabled: boolean) {
   const api = useApi()
   return useQuery({
     queryKey: listKey(false),
-    queryFn: () => api.get('/api/schedulers', scheduleRows),
+    queryFn: () => callRoute(api, scheduleRoutes.list),
     enabled: isEnabled,
   })
 }
@@ -45,10 +37,12 @@ export function useScheduleChoices(isEnabled: boolean) {
  */
 export function usePreview(idSchedule: number | null) {
   const api = useApi()
-  const path =
-    idSchedule === null ? '/api/schedulers/preview' : `/api/schedulers/preview?id_schedule=${idSchedule}`
   return useMutation({
-    mutationFn: (body: ScheduleInput) => api.post(path, body, schedulePreviewSchema),
+    mutationFn: (body: ScheduleInput) =>
+      callRoute(api, scheduleRoutes.preview, {
+        body,
+        query: idSchedule === null ? {} : { id_schedule: String(idSchedule) },
+      }),
   })
 }
 
@@ -59,8 +53,8 @@ export function useSaveSchedule(id: number | null) {
   return useMutation({
     mutationFn: (body: ScheduleInput) =>
       id === null
-        ? api.post('/api/schedulers', body, scheduleRowSchema)
-        : api.put(`/api/schedulers/${id}`, body, scheduleRowSchema),
+        ? callRoute(api, scheduleRoutes.create, { body })
+        : callRoute(api, scheduleRoutes.update, { params: { id }, body }),
     onSettled: () => invalidateSchedules(queryClient),
   })
 }
@@ -136,7 +130,7 @@ export function useScheduleActions() {
   const api = useApi()
   const pause = useRowAction<PauseVariables>({
     send: (row, { until }) =>
-      api.post(`/api/schedulers/${row.id}/pause`, { from: null, until }, scheduleRowSchema),
+      callRoute(api, scheduleRoutes.pause, { params: { id: row.id }, body: { from: null, until } }),
     expected: (row, { until }) => ({
       ...row,
       state: 'paused',
@@ -148,14 +142,15 @@ export function useScheduleActions() {
     failure: 'errors.schedule_pause_failed',
   })
   const unpause = useRowAction<undefined>({
-    send: (row) => api.post(`/api/schedulers/${row.id}/unpause`, {}, scheduleRowSchema),
+    send: (row) => callRoute(api, scheduleRoutes.unpause, { params: { id: row.id } }),
     // Whether it is active, expired or not started yet, only the server knows for sure: keep the state.
     expected: (row) => ({ ...row, paused_from: null, paused_until: null }),
     done: 'schedules.notices.unpaused',
     failure: 'errors.schedule_data_error',
   })
   const end = useRowAction<{ hidden: boolean }>({
-    send: (row, { hidden }) => api.post(`/api/schedulers/${row.id}/end`, { hidden }, scheduleRowSchema),
+    send: (row, { hidden }) =>
+      callRoute(api, scheduleRoutes.end, { params: { id: row.id }, body: { hidden } }),
     expected: (row, { hidden }) => ({
       ...row,
       state: 'ended',
@@ -167,7 +162,7 @@ export function useScheduleActions() {
     failure: 'errors.schedule_data_error',
   })
   const remove = useRowAction<undefined>({
-    send: (row) => api.delete(`/api/schedulers/${row.id}`, undefined, okAnswerSchema),
+    send: (row) => callRoute(api, scheduleRoutes.remove, { params: { id: row.id } }),
     expected: () => null,
     done: 'schedules.notices.deleted',
     failure: 'errors.schedule_data_error',

@@ -2,7 +2,6 @@ import {
   type Section,
   saveSectionSchema,
   sectionPlants,
-  sectionSchema,
   sectionSoilTypes,
   sectionTypes,
 } from '@kropla/domain'
@@ -70,7 +69,8 @@ export function SectionsScreen() {
       {dialogs.deleting && (
         <DeleteResourceModal
           name={dialogs.deleting.name}
-          path={`/api/sections/${dialogs.deleting.id}`}
+          kind="sections"
+          id={dialogs.deleting.id}
           checksUsage
           onClose={dialogs.close}
         />
@@ -108,9 +108,8 @@ function SectionModal({ section, onClose }: { section: Section | null; onClose: 
   })
   const { save, failure, submit } = useSaveResource({
     form,
-    collection: '/api/sections',
+    kind: 'sections',
     id: section?.id ?? null,
-    parser: sectionSchema,
     toBody: (values) => saveSectionSchema.parse(values),
     onSaved: onClose,
   })

@@ -1,7 +1,7 @@
-import { type ActiveSession, activeSessionSchema, okAnswerSchema } from '@kropla/domain'
+import { type ActiveSession, sessionRoutes } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 
 export const sessionsQueryKey = ['sessions'] as const
@@ -11,7 +11,7 @@ export function useSessions() {
   const api = useApi()
   return useQuery({
     queryKey: sessionsQueryKey,
-    queryFn: () => api.get('/api/sessions', arrayOf(activeSessionSchema)),
+    queryFn: () => callRoute(api, sessionRoutes.list),
   })
 }
 
@@ -23,8 +23,7 @@ export function useRevokeSession(callbacks: MutationCallbacks<unknown, string> =
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
-      api.delete(`/api/sessions/${encodeURIComponent(id)}`, undefined, okAnswerSchema),
+    mutationFn: (id: string) => callRoute(api, sessionRoutes.remove, { params: { id } }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: sessionsQueryKey })
       const before = queryClient.getQueryData<ActiveSession[]>(sessionsQueryKey)

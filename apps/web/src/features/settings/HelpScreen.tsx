@@ -1,9 +1,9 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Loaded } from '../../app/ui/Loaded'
-import { useAbout } from './about-query'
 import { SettingsCard } from './SettingsCard'
 import { SettingsPage } from './SettingsPage'
+import { useAbout } from './settings-api'
 
 /** settings/help (spec 01 section 2, "Help opens an external help site per language"). */
 export function HelpScreen() {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Loaded } from '../../app/ui/Loaded'
 import { useClientAccount } from '../client-account/client-account-api'
 import { useUserFormat } from '../session/use-user-format'
-import { useAbout } from './about-query'
 import { SettingsCard } from './SettingsCard'
 import { SettingsPage } from './SettingsPage'
+import { useAbout } from './settings-api'
 
 /**
  * settings/payments (admins): the subscription as the server holds it (valid until, or without an

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAuditLogFilters } from '../audit/use-audit-log'
+import { useAuditLogFilters } from '../audit/audit-api'
 import { useRealtimeChannel } from '../realtime/RealtimeContext'
 import { useSession } from '../session/use-session'
 

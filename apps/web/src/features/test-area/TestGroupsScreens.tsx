@@ -10,7 +10,7 @@ import { LoadedAll } from '../resources/LoadedAll'
 import { namesById, useGroups, useOutputs } from '../resources/resources-api'
 import { LiveRun } from './LiveRun'
 import { SecondsField, useSeconds } from './SecondsField'
-import { useStartTest } from './test-runs-api'
+import { type TestTarget, useStartTest } from './test-runs-api'
 
 /** /test/groups: the account's groups of outputs, each to walk. */
 export function TestGroupsScreen() {
@@ -96,13 +96,13 @@ function GroupWalk({ id, members }: { id: number; members: string[] }) {
         <Title order={3}>{t('test_area.groups.members')}</Title>
         <Text size="sm">{members.join(', ')}</Text>
       </Stack>
-      <WalkStarter path={`/api/test/groups/${id}`} startLabel={t('test_area.groups.start')} />
+      <WalkStarter target={{ kind: 'group', id }} startLabel={t('test_area.groups.start')} />
     </Stack>
   )
 }
 
 /** The seconds per output, the start button, the refusal if any, and the run once it started. */
-export function WalkStarter({ path, startLabel }: { path: string; startLabel: string }) {
+export function WalkStarter({ target, startLabel }: { target: TestTarget; startLabel: string }) {
   const seconds = useSeconds(3)
   const start = useStartTest()
   // A walk commands the modules: offline the banner says why it waits.
@@ -119,7 +119,7 @@ export function WalkStarter({ path, startLabel }: { path: string; startLabel: st
         onClick={() => {
           const value = seconds.take()
           if (value === null) return
-          start.mutate({ path, seconds: value }, { onSuccess: (run) => setRunId(run.id) })
+          start.mutate({ target, seconds: value }, { onSuccess: (run) => setRunId(run.id) })
         }}
       >
         {startLabel}

@@ -141,7 +141,7 @@ function OutputTests({ object, diagnostics }: { object: ObjectSummary; diagnosti
     const value = seconds.take()
     if (value === null) return
     start.mutate(
-      { path: `/api/test/outputs/${idOutput}`, seconds: value },
+      { target: { kind: 'output', id: idOutput }, seconds: value },
       { onSuccess: (run) => setRunId(run.id) },
     )
   }
@@ -170,7 +170,11 @@ function OutputTests({ object, diagnostics }: { object: ObjectSummary; diagnosti
                   styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                   variant="light"
                   onClick={() => test(output.id)}
-                  loading={start.isPending && start.variables?.path.endsWith(`/${output.id}`)}
+                  loading={
+                    start.isPending &&
+                    start.variables?.target.kind === 'output' &&
+                    start.variables.target.id === output.id
+                  }
                   data-testid={`test-output-${output.field_name}`}
                   {...needsServer}
                 >

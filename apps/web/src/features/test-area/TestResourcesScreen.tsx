@@ -57,7 +57,7 @@ export function TestResourcesScreen() {
                     <Text size="sm" data-testid="walked-outputs">
                       {walked.join(' · ')}
                     </Text>
-                    <WalkStarter path="/api/test/resources" startLabel={t('test_area.resources.start')} />
+                    <WalkStarter target={{ kind: 'resources' }} startLabel={t('test_area.resources.start')} />
                   </>
                 )}
               </Stack>

@@ -1,10 +1,4 @@
-import {
-  moduleDiagnosticsSchema,
-  type TestRun,
-  type TestRunsAnswer,
-  testRunSchema,
-  testRunsAnswerSchema,
-} from '@kropla/domain'
+import { type TestRun, type TestRunsAnswer, testAreaRoutes } from '@kropla/domain'
 import {
   type InfiniteData,
   type QueryClient,
@@ -14,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 
 /** The test area's history, page by page (`GET /api/test/runs`), newest first. */
 export const testRunsQueryKey = ['test_runs'] as const
@@ -24,10 +19,9 @@ export function useTestRuns() {
   return useInfiniteQuery({
     queryKey: testRunsQueryKey,
     queryFn: ({ pageParam }) =>
-      api.get(
-        `/api/test/runs?limit=${pageSize}${pageParam ? `&before=${pageParam}` : ''}`,
-        testRunsAnswerSchema,
-      ),
+      callRoute(api, testAreaRoutes.listRuns, {
+        query: { limit: String(pageSize), ...(pageParam ? { before: String(pageParam) } : {}) },
+      }),
     initialPageParam: 0,
     getNextPageParam: (last: TestRunsAnswer) => last.next_before ?? undefined,
   })
@@ -64,7 +58,7 @@ export function useTestRun(id: number | null) {
   const api = useApi()
   return useQuery({
     queryKey: testRunKey(id ?? 0),
-    queryFn: () => api.get(`/api/test/runs/${id}`, testRunSchema),
+    queryFn: () => callRoute(api, testAreaRoutes.getRun, { params: { id: id ?? 0 } }),
     enabled: id !== null,
   })
 }
@@ -74,10 +68,16 @@ export function useModuleDiagnostics(id: number) {
   const api = useApi()
   return useQuery({
     queryKey: ['test_objects', id],
-    queryFn: () => api.get(`/api/test/objects/${id}`, moduleDiagnosticsSchema),
+    queryFn: () => callRoute(api, testAreaRoutes.diagnostics, { params: { id } }),
     refetchInterval: 10_000,
   })
 }
+
+/** What a test runs: one output, a group's outputs in turn, or the resources' walk. */
+export type TestTarget =
+  | { kind: 'output'; id: number }
+  | { kind: 'group'; id: number }
+  | { kind: 'resources' }
 
 /**
  * Starts a test (`POST /api/test/...` with its seconds) and keeps its run: the answer is the run
@@ -87,8 +87,12 @@ export function useStartTest() {
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ path, seconds }: { path: string; seconds: number }) =>
-      api.post(path, { seconds }, testRunSchema),
+    mutationFn: ({ target, seconds }: { target: TestTarget; seconds: number }) =>
+      target.kind === 'output'
+        ? callRoute(api, testAreaRoutes.testOutput, { params: { id: target.id }, body: { seconds } })
+        : target.kind === 'group'
+          ? callRoute(api, testAreaRoutes.testGroup, { params: { id: target.id }, body: { seconds } })
+          : callRoute(api, testAreaRoutes.testResources, { body: { seconds } }),
     onSuccess: (run) => {
       if (!queryClient.getQueryData(testRunKey(run.id))) queryClient.setQueryData(testRunKey(run.id), run)
       applyTestRun(queryClient, run, false)
@@ -103,6 +107,6 @@ export function useStartTest() {
 export function useCancelTest() {
   const api = useApi()
   return useMutation({
-    mutationFn: (id: number) => api.post(`/api/test/runs/${id}/cancel`, undefined, testRunSchema),
+    mutationFn: (id: number) => callRoute(api, testAreaRoutes.cancelRun, { params: { id } }),
   })
 }

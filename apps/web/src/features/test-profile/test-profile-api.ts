@@ -1,12 +1,13 @@
-import { type ProfileTestChannel, profileTestAnswerSchema, profileTestRequestSchema } from '@kropla/domain'
+import { type ProfileTestChannel, profileTestRequestSchema, testProfileRoutes } from '@kropla/domain'
 import { useMutation } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 
 /** POST /api/test/profile: a test message to oneself by one channel (body checked by the server's schema). */
 export function useProfileTest(channel: ProfileTestChannel) {
   const api = useApi()
   return useMutation({
     mutationFn: () =>
-      api.post('/api/test/profile', profileTestRequestSchema.parse({ channel }), profileTestAnswerSchema),
+      callRoute(api, testProfileRoutes.profile, { body: profileTestRequestSchema.parse({ channel }) }),
   })
 }

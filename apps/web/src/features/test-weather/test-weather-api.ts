@@ -1,6 +1,7 @@
-import { weatherCheckAnswerSchema } from '@kropla/domain'
+import { testWeatherRoutes } from '@kropla/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 
 export const weatherCheckQueryKey = ['test', 'weather'] as const
 
@@ -12,7 +13,7 @@ export function useWeatherCheck() {
   const api = useApi()
   return useQuery({
     queryKey: weatherCheckQueryKey,
-    queryFn: () => api.post('/api/test/weather', undefined, weatherCheckAnswerSchema),
+    queryFn: () => callRoute(api, testWeatherRoutes.weather),
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
   })

@@ -1,13 +1,7 @@
-import {
-  type AccountUser,
-  accountUserSchema,
-  type InvitationSent,
-  invitationSentSchema,
-  okAnswerSchema,
-} from '@kropla/domain'
+import { type AccountUser, type InvitationSent, userRoutes } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
-import { arrayOf } from '../../lib/api'
+import { callRoute, type RouteBody } from '../../lib/call-route'
 import type { MutationCallbacks } from '../../lib/mutation-callbacks'
 import { meQueryKey } from '../session/me-query'
 
@@ -18,7 +12,7 @@ export function useUsers() {
   const api = useApi()
   return useQuery({
     queryKey: usersQueryKey,
-    queryFn: () => api.get('/api/users', arrayOf(accountUserSchema)),
+    queryFn: () => callRoute(api, userRoutes.list),
   })
 }
 
@@ -30,7 +24,8 @@ export function useInviteUser(callbacks: MutationCallbacks<InvitationSent, unkno
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: unknown) => api.post('/api/users/invite', body, invitationSentSchema),
+    mutationFn: (body: unknown) =>
+      callRoute(api, userRoutes.invite, { body: body as RouteBody<typeof userRoutes.invite> }),
     onSuccess: (sent, body) => {
       void queryClient.invalidateQueries({ queryKey: usersQueryKey })
       callbacks.onSuccess?.(sent, body)
@@ -48,7 +43,11 @@ export function useUpdateUser(
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: unknown) => api.put(`/api/users/${id}`, body, accountUserSchema),
+    mutationFn: (body: unknown) =>
+      callRoute(api, userRoutes.update, {
+        params: { id },
+        body: body as RouteBody<typeof userRoutes.update>,
+      }),
     onSuccess: (saved, body) => {
       queryClient.setQueryData<AccountUser[]>(usersQueryKey, (users) =>
         users?.map((row) => (row.id === saved.id ? saved : row)),
@@ -65,7 +64,7 @@ export function useDeleteUser(id: number, callbacks: MutationCallbacks<unknown> 
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete(`/api/users/${id}`, undefined, okAnswerSchema),
+    mutationFn: () => callRoute(api, userRoutes.remove, { params: { id } }),
     onSuccess: (answer) => {
       queryClient.setQueryData<AccountUser[]>(usersQueryKey, (users) => users?.filter((row) => row.id !== id))
       callbacks.onSuccess?.(answer)

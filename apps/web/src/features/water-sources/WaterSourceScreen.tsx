@@ -1,4 +1,4 @@
-import { type Output, saveWaterSourceSchema, type WaterSource, waterSourceSchema } from '@kropla/domain'
+import { type Output, saveWaterSourceSchema, type WaterSource } from '@kropla/domain'
 import { Card, SimpleGrid, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -72,9 +72,8 @@ function WaterSourceForm({
   })
   const { save, failure, submit } = useSaveResource({
     form,
-    collection: '/api/water_sources',
+    kind: 'water_sources',
     id: existing?.id ?? null,
-    parser: waterSourceSchema,
     toBody: (values) => saveWaterSourceSchema.parse(values),
     onSaved: () => navigate(backTo),
   })

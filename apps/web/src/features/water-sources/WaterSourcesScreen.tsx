@@ -55,7 +55,8 @@ export function WaterSourcesScreen() {
       {deleting && (
         <DeleteResourceModal
           name={deleting.name}
-          path={`/api/water_sources/${deleting.id}`}
+          kind="water_sources"
+          id={deleting.id}
           checksUsage
           onClose={() => setDeleting(null)}
         />

@@ -1,6 +1,7 @@
-import { type SaveWeatherSettings, weatherAnswerSchema, weatherSettingsAnswerSchema } from '@kropla/domain'
+import { type SaveWeatherSettings, weatherRoutes } from '@kropla/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 
 /** GET /api/weather: the account's weather, computed by the server from its chosen stations. */
 export const weatherQueryKey = ['weather'] as const
@@ -13,7 +14,7 @@ export function useWeather() {
   const api = useApi()
   return useQuery({
     queryKey: weatherQueryKey,
-    queryFn: () => api.get('/api/weather', weatherAnswerSchema),
+    queryFn: () => callRoute(api, weatherRoutes.get),
   })
 }
 
@@ -21,7 +22,7 @@ export function useWeatherSettings() {
   const api = useApi()
   return useQuery({
     queryKey: weatherSettingsQueryKey,
-    queryFn: () => api.get('/api/weather/settings', weatherSettingsAnswerSchema),
+    queryFn: () => callRoute(api, weatherRoutes.getSettings),
   })
 }
 
@@ -30,8 +31,7 @@ export function useSaveWeatherSettings() {
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: SaveWeatherSettings) =>
-      api.put('/api/weather/settings', body, weatherSettingsAnswerSchema),
+    mutationFn: (body: SaveWeatherSettings) => callRoute(api, weatherRoutes.updateSettings, { body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(weatherSettingsQueryKey, answer)
       void queryClient.invalidateQueries({ queryKey: weatherQueryKey, exact: true })

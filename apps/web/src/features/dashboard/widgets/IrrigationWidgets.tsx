@@ -3,9 +3,8 @@ import { Alert, Badge, Button, Group, NumberInput, Stack, Text } from '@mantine/
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRealtimeChannel } from '../../realtime/RealtimeContext'
 import { useUserFormat } from '../../session/use-user-format'
-import { useWidgetIrrigation } from '../dashboards-api'
+import { useWidgetIrrigation, useWidgetManualCommand } from '../dashboards-api'
 
 function StateBadge({ output }: { output: WidgetOutputState }) {
   const { t } = useTranslation()
@@ -70,17 +69,15 @@ export function SystemStateWidget({ widget }: { widget: WidgetOf<'system_state'>
 
 function ManualRow({ output, refetch }: { output: WidgetOutputState; refetch: () => void }) {
   const { t } = useTranslation()
-  const realtime = useRealtimeChannel()
+  const command = useWidgetManualCommand()
   const [minutes, setMinutes] = useState<number | string>(10)
-  const [busy, setBusy] = useState(false)
+  const busy = command.isPending
   const send = async (on: boolean) => {
-    setBusy(true)
-    const answer = await realtime.sendIrrigation('manual_schedule', {
+    const answer = await command.mutateAsync({
       id_output: output.id,
       on,
       minutes: on && minutes !== '' ? Number(minutes) : null,
     })
-    setBusy(false)
     if ('err' in answer)
       notifications.show({ color: 'red', message: answer.message || t('errors.manual_command_failed') })
     refetch()

@@ -1,10 +1,10 @@
-import { type MeResponse, okAnswerSchema, type UserMessage, userMessageSchema } from '@kropla/domain'
+import { type MeResponse, messageRoutes, type UserMessage } from '@kropla/domain'
 import { notifications } from '@mantine/notifications'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../app/api-context'
 import { useErrorMessage } from '../../app/ui/use-error-message'
-import { arrayOf } from '../../lib/api'
+import { callRoute } from '../../lib/call-route'
 import { meQueryKey } from '../session/me-query'
 
 export const userMessagesQueryKey = ['user_messages'] as const
@@ -21,7 +21,7 @@ export function useUserMessages() {
   const api = useApi()
   return useQuery({
     queryKey: userMessagesQueryKey,
-    queryFn: () => api.get('/api/user_messages', arrayOf(userMessageSchema)),
+    queryFn: () => callRoute(api, messageRoutes.listOwn),
   })
 }
 
@@ -55,7 +55,7 @@ export function useUserMessageActions() {
 
   const setRead = useMutation({
     mutationFn: ({ id, read }: { id: number; read: boolean }) =>
-      api.put(`/api/user_messages/${id}/read`, { read }, userMessageSchema),
+      callRoute(api, messageRoutes.markOwnRead, { params: { id }, body: { read } }),
     onMutate: async ({ id, read }) => {
       await queryClient.cancelQueries({ queryKey: userMessagesQueryKey })
       const at = new Date().toISOString()
@@ -67,7 +67,7 @@ export function useUserMessageActions() {
     onSettled: settle,
   })
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/user_messages/${id}`, undefined, okAnswerSchema),
+    mutationFn: (id: number) => callRoute(api, messageRoutes.removeOwn, { params: { id } }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: userMessagesQueryKey })
       return optimistic((list) => list.filter((message) => message.id !== id))

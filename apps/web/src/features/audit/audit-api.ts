@@ -1,11 +1,10 @@
-import { type AuditLogQuery, auditLogAnswerSchema, auditLogFiltersSchema } from '@kropla/domain'
+import { type AuditLogQuery, auditRoutes } from '@kropla/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../app/api-context'
+import { callRoute } from '../../lib/call-route'
 
 /** The operator's log of every account, or an account admin's log of their own account. */
 export type AuditScope = 'operator' | 'account'
-
-const basePath = (scope: AuditScope) => (scope === 'operator' ? '/api/admin/audit_log' : '/api/audit_log')
 
 export function useAuditLog(scope: AuditScope, query: AuditLogQuery) {
   const api = useApi()
@@ -16,7 +15,8 @@ export function useAuditLog(scope: AuditScope, query: AuditLogQuery) {
   ).toString()
   return useQuery({
     queryKey: ['audit_log', scope, search],
-    queryFn: () => api.get(`${basePath(scope)}${search ? `?${search}` : ''}`, auditLogAnswerSchema),
+    queryFn: () =>
+      callRoute(api, scope === 'operator' ? auditRoutes.operatorLog : auditRoutes.accountLog, { query }),
   })
 }
 
@@ -24,6 +24,7 @@ export function useAuditLogFilters(scope: AuditScope) {
   const api = useApi()
   return useQuery({
     queryKey: ['audit_log', scope, 'filters'],
-    queryFn: () => api.get(`${basePath(scope)}/filters`, auditLogFiltersSchema),
+    queryFn: () =>
+      callRoute(api, scope === 'operator' ? auditRoutes.operatorFilters : auditRoutes.accountFilters),
   })
 }
