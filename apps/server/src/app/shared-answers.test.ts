@@ -24,12 +24,12 @@ async function declaredOn(add: (app: ReturnType<typeof Fastify>) => void): Promi
 const ok = z.object({ ok: z.literal(true) })
 
 describe('the error answers every route declares', () => {
-  it('a public read without input: only its own answers and the internal error', async () => {
+  it('a public read without input: only its own answers, the internal error and the read time-out (503, ADR 0093)', async () => {
     expect(
       await declaredOn((app) =>
         app.get('/api/open', { schema: { response: { 200: ok } } }, () => ({ ok: true })),
       ),
-    ).toEqual(['200', '500'])
+    ).toEqual(['200', '500', '503'])
   })
 
   it('a guarded write with a body: input refused, no session, refused session or CSRF, internal error', async () => {
@@ -44,7 +44,7 @@ describe('the error answers every route declares', () => {
           () => ({ ok: true }),
         ),
       ),
-    ).toEqual(['200', '400', '401', '403', '404', '500'])
+    ).toEqual(['200', '400', '401', '403', '404', '500', '503'])
   })
 
   it('an admin read with a query', async () => {
@@ -58,7 +58,7 @@ describe('the error answers every route declares', () => {
         () => ({ ok: true }),
       ),
     )
-    expect(declared).toEqual(['200', '400', '401', '403', '500'])
+    expect(declared).toEqual(['200', '400', '401', '403', '500', '503'])
   })
 
   it('device ingest (no CSRF, no session) and hidden routes', async () => {
@@ -66,7 +66,7 @@ describe('the error answers every route declares', () => {
       await declaredOn((app) =>
         app.post('/ingest/report', { schema: { response: { 200: ok } } }, () => ({ ok: true })),
       ),
-    ).toEqual(['200', '400', '500'])
+    ).toEqual(['200', '400', '500', '503'])
     expect(
       await declaredOn((app) =>
         app.get('/hidden', { schema: { hide: true, response: { 200: ok } } }, () => ({ ok: true })),
