@@ -91,7 +91,6 @@ program
   .description('run the server (HTTP, socket.io, MQTT ingest)')
   .action(async () => {
     const server = await startServer(config())
-    server.logger.info({ url: server.url, mqttPort: server.mqttPort }, 'Kropla is running')
     const stop = (signal: string) => {
       server.logger.info({ signal }, 'stopping')
       server
@@ -101,6 +100,9 @@ program
     }
     process.once('SIGTERM', () => stop('SIGTERM'))
     process.once('SIGINT', () => stop('SIGINT'))
+    // Only once a stop would be clean: whoever reads this line may send SIGTERM at once, and the log
+    // may be written from another thread before this one has run another statement.
+    server.logger.info({ url: server.url, mqttPort: server.mqttPort }, 'Kropla is running')
   })
 
 program
