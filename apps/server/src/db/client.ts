@@ -34,6 +34,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
  */
 export const defaultUserReadTimeoutMs = 15_000
 
+/**
+ * An idle connection that the database ends (a restart, a fail-over, an administrator, a dropped
+ * test database) is an 'error' event on its pool, which ends the process when nobody listens. The
+ * pool has already let that connection go, and the next query opens a new one: nothing to do.
+ */
+function survivesIdleConnectionLoss(pool: pg.Pool): void {
+  pool.on('error', () => undefined)
+}
+
 /** Connections of PostgreSQL's pools: the server's own work and users' writes, users' reads, ingest. */
 const postgresPools = { main: 10, userReads: 8, ingest: 2 }
 
@@ -57,6 +66,7 @@ export async function openDatabase(options: {
     })
     const pool = new AuditedPool({ connectionString, max: postgresPools.main, userReads })
     const ingestPool = new pg.Pool({ connectionString, max: postgresPools.ingest })
+    for (const each of [pool, userReads, ingestPool]) survivesIdleConnectionLoss(each)
     try {
       await Promise.all([pool.query('select 1'), ingestPool.query('select 1')])
     } catch (error) {
@@ -90,6 +100,7 @@ export async function openDatabase(options: {
     }
     const pool = new AuditedPool({ ...connection, userReadTimeoutMs })
     const ingestPool = new AuditedPool({ ...connection, lane: 'ingest' })
+    for (const each of [pool, ingestPool]) survivesIdleConnectionLoss(each)
     await pool.query('select 1')
     return {
       db: drizzle(pool, { schema }),
